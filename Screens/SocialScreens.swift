@@ -1,0 +1,70 @@
+import ScreenRegistry
+
+/// `profile/:userId`: a user's profile, with the tab from `?tab=` (posts by default).
+struct ProfileScreen: DeeplinkScreen {
+    let userId: String
+    let tab: String
+
+    init(path: String, data: [String: String]) throws {
+        userId = try data.required("userId", path: path)
+        tab = data["tab"] ?? "posts"
+    }
+
+    func screen() async throws -> Screen {
+        Screen(title: "Profile") {
+            Image(url: "https://images.example.com/avatars/\(userId).png", placeholder: "avatar", mode: .centerCrop)
+                .style(Style(cornerRadius: 40, size: Size(width: 80, height: 80)))
+            Text("User \(userId)", styleId: "title", alignment: .center)
+            Text("Showing \(tab)")
+            Container {
+                Button("Follow", action: .navigate(to: link("follow", userId)))
+                Button("Retweet latest", action: .navigate(to: link("retweet", "\(userId)-latest")))
+            }
+            .style(Style(flex: Flex(flexDirection: .row, justifyContent: .spaceEvenly)))
+            Button("Home", action: .navigate(to: link("home")))
+        }
+    }
+}
+
+/// `follow/:userId`: confirms a follow.
+struct FollowScreen: DeeplinkScreen {
+    let userId: String
+
+    init(path: String, data: [String: String]) throws {
+        userId = try data.required("userId", path: path)
+    }
+
+    func screen() async throws -> Screen {
+        Screen(title: "Following") {
+            Text("You now follow user \(userId)")
+            Button("Back to profile", action: .navigate(to: link("profile", userId)))
+        }
+    }
+}
+
+/// `retweet/:tweetId`: confirms a retweet.
+struct RetweetScreen: DeeplinkScreen {
+    let tweetId: String
+
+    init(path: String, data: [String: String]) throws {
+        tweetId = try data.required("tweetId", path: path)
+    }
+
+    func screen() async throws -> Screen {
+        Screen(title: "Retweet", showBackButton: true) {
+            Text("Retweeted \(tweetId)")
+            Button("Done", action: .popView)
+        }
+    }
+}
+
+/// `text`: Beagle's documentation example.
+struct TextScreen: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+
+    func screen() async throws -> Screen {
+        Screen(title: "Text Screen") {
+            Text("Beagle")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// A list the client builds from data: one template view per item of `dataSource`.
+///
+/// ```swift
+/// ListView(dataSource: "@{products}", iteratorName: "item") {
+///     Text("@{item.name}")
+/// }
+/// ```
+public struct ListView: Widget {
+    /// The scrolling axis.
+    public enum Direction: String, Sendable, Hashable {
+        case vertical = "VERTICAL", horizontal = "HORIZONTAL"
+    }
+
+    /// A view used for the items where `condition` holds (all items when `nil`).
+    public struct Template: Sendable {
+        public var condition: String?
+        public var view: any Component
+
+        /// Creates a template.
+        public init(case condition: String? = nil, view: any Component) {
+            self.condition = condition
+            self.view = view
+        }
+
+        var node: Node {
+            var list = PropertyList()
+            list.add("case", condition)
+            list.add("view", view.node)
+            return .object(list.properties)
+        }
+    }
+
+    public var direction: Direction?
+    /// An expression naming the list, such as `@{products}`.
+    public var dataSource: String
+    public var templates: [Template]
+    /// The name items take inside the templates (`item` by default on the client).
+    public var iteratorName: String?
+    public var onInit: [Action]
+    public var id: String?
+    public var style: Style?
+    public var accessibility: Accessibility?
+
+    /// Creates a list with several templates.
+    public init(
+        direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
+        templates: [Template], onInit: [Action] = []
+    ) {
+        self.direction = direction
+        self.dataSource = dataSource
+        self.templates = templates
+        self.iteratorName = iteratorName
+        self.onInit = onInit
+    }
+
+    /// Creates a list whose items all use one template; several components are wrapped in a container.
+    public init(
+        direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
+        onInit: [Action] = [], @ComponentBuilder template: () -> [any Component]
+    ) {
+        let views = template()
+        let view: any Component = views.count == 1 ? views[0] : Container(children: views)
+        self.init(
+            direction: direction, dataSource: dataSource, iteratorName: iteratorName,
+            templates: [Template(view: view)], onInit: onInit
+        )
+    }
+
+    public var node: Node {
+        widgetNode("beagle:listView") { list in
+            list.add("direction", direction?.rawValue)
+            list.add("dataSource", dataSource)
+            list.add("templates", nodes: templates.map(\.node))
+            list.add("iteratorName", iteratorName)
+            list.add("onInit", actions: onInit)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A run of text.
+public struct Text: Widget {
+    /// Horizontal alignment of the text.
+    public enum Alignment: String, Sendable, Hashable {
+        case left = "LEFT", center = "CENTER", right = "RIGHT"
+    }
+
+    public var text: String
+    public var styleId: String?
+    /// A colour, `#RRGGBB`.
+    public var textColor: String?
+    public var alignment: Alignment?
+    public var id: String?
+    public var style: Style?
+    public var accessibility: Accessibility?
+
+    /// Creates a text; `text` may hold Beagle expressions such as `@{user.name}`.
+    public init(_ text: String, styleId: String? = nil, textColor: String? = nil, alignment: Alignment? = nil) {
+        self.text = text
+        self.styleId = styleId
+        self.textColor = textColor
+        self.alignment = alignment
+    }
+
+    public var node: Node {
+        widgetNode("beagle:text") { list in
+            list.add("text", text)
+            list.add("styleId", styleId)
+            list.add("textColor", textColor)
+            list.add("alignment", alignment?.rawValue)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/// A path or URL, normalised: decoded segments and query items.
+///
+/// All of these give the segments `["profile", "42"]`: `profile/42`, `/profile/42/`,
+/// `//profile//42`, `myapp://profile/42`, `myapp:/profile/42`, `myapp:///profile/42`,
+/// `https://example.com/profile/42`. See DESIGN.md, routing rules 1–5.
+public struct DeepLink: Sendable, Hashable {
+    /// The most bytes a path or URL may have.
+    public static let maximumLength = 4096
+    /// The most segments a path may have.
+    public static let maximumSegments = 64
+
+    /// The decoded path segments, without empty ones.
+    public var segments: [String]
+    /// The query items; when a key repeats, the first value wins.
+    public var query: [String: String]
+
+    /// Parses and normalises `string`, or throws `.invalidPath` saying why.
+    public init(_ string: String) throws(ScreenRegistryError) {
+        var input = string
+        let parsed: Result<(segments: [String], query: [String: String]), ParseFailure> = input.withUTF8 { bytes in
+            Result { () throws(ParseFailure) in try Self.parse(bytes) }
+        }
+        switch parsed {
+        case .success(let value):
+            segments = value.segments
+            query = value.query
+        case .failure(let failure):
+            throw .invalidPath(path: string, reason: failure.reason)
+        }
+    }
+
+    /// The normalised path, such as `/profile/42`: each segment percent-encoded where
+    /// RFC 3986 needs it, so the path is a valid URL path and resolves to the same
+    /// segments again.
+    public var path: String {
+        Self.path(of: segments)
+    }
+
+    /// Joins decoded segments into a path, percent-encoding each one:
+    /// `DeepLink.path(of: ["follow", "a/b"])` is `/follow/a%2Fb`.
+    public static func path(of segments: [String]) -> String {
+        if segments.isEmpty { return "/" }
+        var result = ""
+        for segment in segments {
+            result.append("/")
+            result.append(escapeSegment(segment))
+        }
+        return result
+    }
+
+    /// Percent-encodes every byte that is not an RFC 3986 `pchar` (`+` stays a plus).
+    static func escapeSegment(_ segment: String) -> String {
+        segment.utf8.allSatisfy(isPathCharacter)
+            ? segment : PercentDecoding.encode(segment, keeping: isPathCharacter)
+    }
+
+    private static func isPathCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$&'()*+,;=:@".utf8.contains(byte)
+        }
+    }
+
+    // MARK: Parsing
+
+    struct ParseFailure: Error {
+        var reason: String
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) throws(ParseFailure) -> (segments: [String], query: [String: String]) {
+        guard bytes.count <= maximumLength else {
+            throw ParseFailure(reason: "it is longer than \(maximumLength) bytes")
+        }
+        // The fragment is ignored; the query starts at the first `?` before it.
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let queryStart = bytes[..<end].firstIndex(of: UInt8(ascii: "?"))
+        var start = bytes.startIndex
+        let pathEnd = queryStart ?? end
+
+        var segments: [String] = []
+        if let schemeEnd = schemeEnd(bytes[..<pathEnd]) {
+            let isWeb = isHTTP(bytes[..<schemeEnd])
+            start = schemeEnd + 1
+            if pathEnd - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+                let authorityStart = start + 2
+                let authorityEnd = bytes[authorityStart..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+                // For http(s) the host only says where the app is served; for a custom scheme it names the screen.
+                if !isWeb && authorityEnd > authorityStart {
+                    segments.append(try segment(bytes[authorityStart..<authorityEnd]))
+                }
+                start = authorityEnd
+            }
+        }
+
+        var segmentStart = start
+        for index in start...pathEnd where index == pathEnd || bytes[index] == UInt8(ascii: "/") {
+            if index > segmentStart {
+                guard segments.count < maximumSegments else {
+                    throw ParseFailure(reason: "it has more than \(maximumSegments) segments")
+                }
+                segments.append(try segment(bytes[segmentStart..<index]))
+            }
+            segmentStart = index + 1
+        }
+
+        var query: [String: String] = [:]
+        if let queryStart {
+            try parseQuery(bytes[(queryStart + 1)..<end], into: &query)
+        }
+        return (segments, query)
+    }
+
+    /// The index of the `:` that ends a scheme (`ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`), if any.
+    private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+        guard let first = bytes.first, isAlpha(first) else { return nil }
+        for index in bytes.indices.dropFirst() {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return index }
+            guard isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return nil }
+        }
+        return nil
+    }
+
+    private static func isAlpha(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isHTTP(_ scheme: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        let lowered = scheme.map { $0 | 0x20 }
+        return lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8)
+    }
+
+    private static func segment(_ raw: UnsafeBufferPointer<UInt8>.SubSequence) throws(ParseFailure) -> String {
+        let decoded: String
+        do {
+            decoded = try PercentDecoding.decode(raw, plusAsSpace: false)
+        } catch .malformedEscape {
+            throw ParseFailure(reason: "a segment has a malformed percent-escape")
+        } catch {
+            throw ParseFailure(reason: "a segment's percent-escapes decode to invalid UTF-8")
+        }
+        if decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw ParseFailure(reason: "a segment contains a control character")
+        }
+        if decoded == "." || decoded == ".." {
+            throw ParseFailure(reason: "it contains a '\(decoded)' segment")
+        }
+        return decoded
+    }
+
+    private static func parseQuery(
+        _ bytes: UnsafeBufferPointer<UInt8>.SubSequence, into query: inout [String: String]
+    ) throws(ParseFailure) {
+        var itemStart = bytes.startIndex
+        for index in bytes.startIndex...bytes.endIndex where index == bytes.endIndex || bytes[index] == UInt8(ascii: "&") {
+            defer { itemStart = index + 1 }
+            guard index > itemStart else { continue }
+            let item = bytes[itemStart..<index]
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            do {
+                let key = try PercentDecoding.decode(item[..<(equals ?? index)], plusAsSpace: true)
+                let value = try equals.map { i throws(PercentDecoding.Failure) in
+                    try PercentDecoding.decode(item[(i + 1)...], plusAsSpace: true)
+                } ?? ""
+                if !key.isEmpty && query[key] == nil { query[key] = value }
+            } catch .malformedEscape {
+                throw ParseFailure(reason: "a query item has a malformed percent-escape")
+            } catch {
+                throw ParseFailure(reason: "a query item's percent-escapes decode to invalid UTF-8")
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import ScreenRegistry
+import ScreenRendering
+
+extension ScreenFormat: ExpressibleByArgument {}
+
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render the screen for a path or URL.",
+        discussion: """
+            The path may be bare (profile/42, /profile/42) or a URL \
+            (myapp://profile/42, https://example.com/profile/42). Query items become \
+            data; --data adds more and wins over the query; path parameters win over both.
+
+            Examples:
+              screen-registry render /profile/42
+              screen-registry render 'myapp://profile/42?tab=posts'
+              screen-registry render /payment --data product=p1
+            """
+    )
+
+    @Argument(help: "The deep link: a path such as /profile/42, or a URL.")
+    var path: String
+
+    @Option(name: .long, help: ArgumentHelp("Data for the screen, as key=value (repeatable).", valueName: "key=value"))
+    var data: [String] = []
+
+    @Option(name: .long, help: "The output format.")
+    var format: ScreenFormat = .text
+
+    func run() async throws {
+        let registry = CommandContext.registry
+        let screenData: [String: String]
+        do {
+            screenData = try Self.parseData(data)
+        } catch {
+            Output.error(error.message)
+            throw ExitCode(Output.dataError)
+        }
+        let screen: Screen
+        do {
+            screen = try await registry.screen(for: path, data: screenData)
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(Output.exitCode(for: error))
+        }
+        do {
+            Output.write(try format.render(screen))
+        } catch {
+            Output.error("cannot render '\(path)' as \(format.rawValue): \(error)")
+            throw ExitCode(Output.softwareError)
+        }
+    }
+
+    struct InvalidData: Error {
+        var message: String
+    }
+
+    /// `key=value` items; the first `=` separates, a repeated key keeps the last value.
+    static func parseData(_ items: [String]) throws(InvalidData) -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw InvalidData(message: "invalid --data '\(item)': expected key=value")
+            }
+            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        return result
+    }
+}
+
+/// Writing results and mapping errors to sysexits codes.
+enum Output {
+    static let unknownPath: Int32 = 2
+    static let dataError: Int32 = 65
+    static let softwareError: Int32 = 70
+
+    static func exitCode(for error: ScreenRegistryError) -> Int32 {
+        switch error {
+        case .unknownPath: unknownPath
+        case .invalidPath, .missingParameter, .invalidParameter: dataError
+        case .screenFailed, .invalidPattern, .duplicateRoute: softwareError
+        }
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("screen-registry: \(message)\n".utf8))
+    }
+}

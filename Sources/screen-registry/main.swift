@@ -1,0 +1,4 @@
+import ScreenRegistryCLI
+import Screens
+
+await ScreenRegistryCLI.main(registry: Catalog.registry)
