@@ -1,0 +1,207 @@
+import ScreenRegistry
+import Testing
+
+@Suite("The registry: registration, data, errors, suggestions (rules 4, 10, 12)")
+struct RegistryTests {
+    @Test("Data merge: query, then the caller's data, then path parameters")
+    func mergeOrder() throws {
+        let registry = try registry(["profile/:userId"])
+        let match = try registry.resolve(
+            "/profile/42?userId=evil&tab=posts&mode=q",
+            data: ["userId": "caller", "mode": "caller"]
+        )
+        #expect(match.parameters == ["userId": "42"])
+        #expect(match.data == ["userId": "42", "tab": "posts", "mode": "caller"])
+        #expect(match.path == "/profile/42")
+    }
+
+    @Test("resolve reports the pattern exactly as registered")
+    func patternAsRegistered() throws {
+        let registry = try registry(["/profile/:userId/"])
+        #expect(try registry.resolve("profile/1").pattern == "/profile/:userId/")
+    }
+
+    @Test("Same shape with other names, or the same pattern twice, is .duplicateRoute")
+    func duplicates() throws {
+        for (first, second) in [
+            ("a/:x", "a/:y"), ("a/:x", "a/:x"), ("/a/:x/", "a//:x"), ("c/:id(int)", "c/:n(int)"), ("**", "/**"),
+        ] {
+            var registry = try registry([first])
+            #expect {
+                try registry.register(Probe.self, at: second)
+            } throws: { error in
+                guard case .duplicateRoute(let pattern, let existing) = error as? ScreenRegistryError else { return false }
+                return pattern == second && existing == first
+            }
+        }
+        // Different shapes coexist.
+        _ = try registry(["a/:x", "a/*", "a/:x(int)", "a/b", "a/**", "a"])
+    }
+
+    @Test("Case-insensitive registries treat literals differing in case as duplicates")
+    func caseInsensitiveDuplicates() throws {
+        var registry = try registry(["Home"], caseInsensitive: true)
+        #expect(throws: ScreenRegistryError.self) { try registry.register(Probe.self, at: "home") }
+    }
+
+    @Test("register throws .invalidPattern for a bad pattern")
+    func invalidPattern() {
+        var registry = ScreenRegistry()
+        #expect {
+            try registry.register(Probe.self, at: "a/**/b")
+        } throws: { error in
+            if case .invalidPattern(let pattern, _) = error as? ScreenRegistryError { return pattern == "a/**/b" }
+            return false
+        }
+        #expect(registry.routes.isEmpty)
+    }
+
+    @Test("The subscript reads, replaces and removes")
+    func subscriptAccess() throws {
+        var registry = ScreenRegistry()
+        registry["profile/:userId"] = Probe.self
+        #expect(registry["profile/:userId"] == Probe.self)
+        #expect(registry["/profile/:other/"] == Probe.self)
+        #expect(registry["profile"] == nil)
+        registry["profile/:userId"] = NeedsUser.self
+        #expect(registry.routes.count == 1)
+        #expect(try registry.resolve("/profile/1").screenType == NeedsUser.self)
+        registry["profile/:userId"] = nil
+        #expect(registry.routes.isEmpty)
+        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/profile/1") }
+    }
+
+    @Test("Removing a route keeps the others matching")
+    func removalKeepsOthers() throws {
+        var registry = try registry(["a/:x", "a/b", "c"])
+        registry["a/b"] = nil
+        #expect(try registry.resolve("/a/b").pattern == "a/:x")
+        #expect(try registry.resolve("/c").pattern == "c")
+    }
+
+    @Test("A registry is a value: a copy changes independently")
+    func valueSemantics() throws {
+        let original = try registry(["a"])
+        var copy = original
+        try copy.register(Probe.self, at: "b")
+        #expect(original.routes.count == 1)
+        #expect(throws: ScreenRegistryError.self) { try original.resolve("/b") }
+        #expect(try copy.resolve("/b").pattern == "b")
+    }
+
+    @Test("routes lists every route in precedence order")
+    func routesInPrecedenceOrder() throws {
+        let registry = try registry(["**", "a/:x", "a/**", "a", "a/b", "a/:n(int)", "b"])
+        #expect(registry.routes.map(\.pattern) == ["a", "a/b", "a/:n(int)", "a/:x", "a/**", "b", "**"])
+    }
+
+    @Test("An unknown path suggests the closest pattern when one is close")
+    func suggestions() throws {
+        let registry = try registry(["profile/:userId", "products/:productId", "cards/:id(int)", "settings", "text"])
+        func suggestion(_ path: String) -> String? {
+            do {
+                _ = try registry.resolve(path)
+                return "matched"
+            } catch {
+                return error.isUnknownPath ? error.suggestion : "other error"
+            }
+        }
+        #expect(suggestion("/profil/42") == "profile/:userId")
+        #expect(suggestion("/prodcts/p1") == "products/:productId")
+        #expect(suggestion("/setings") == "settings")
+        #expect(suggestion("/cards/gold") == "cards/:id(int)")
+        #expect(suggestion("/profile") == "profile/:userId")
+        #expect(suggestion("/settings/extra") == "settings")
+        #expect(suggestion("/completely/unrelated/path") == nil)
+        #expect(suggestion("/x") == nil)
+    }
+
+    @Test("The suggestion is found among thousands of routes")
+    func suggestionAtScale() throws {
+        var patterns = (0..<3000).map { "route\($0)/:id" }
+        patterns.append("checkout/confirm")
+        let registry = try registry(patterns)
+        #expect {
+            try registry.resolve("/checkot/confirm")
+        } throws: { error in
+            (error as? ScreenRegistryError)?.suggestion == "checkout/confirm"
+        }
+    }
+
+    @Test("resolve builds nothing; screen(for:) builds the screen")
+    func resolveBuildsNothing() async throws {
+        var registry = ScreenRegistry()
+        try registry.register(FailingInit.self, at: "fails")
+        try registry.register(Probe.self, at: "probe/:id")
+        #expect(try registry.resolve("/fails").pattern == "fails")
+        let screen = try await registry.screen(for: "/probe/9")
+        #expect(screen.children.first?.node[property: "text"] == .string("probe /probe/9"))
+    }
+
+    @Test("Errors from a screen's init or screen() are wrapped in .screenFailed")
+    func wrapping() async throws {
+        var registry = ScreenRegistry()
+        try registry.register(FailingInit.self, at: "init")
+        try registry.register(FailingBuild.self, at: "build")
+        for path in ["/init", "/build"] {
+            await #expect {
+                _ = try await registry.screen(for: path)
+            } throws: { error in
+                guard case .screenFailed(let failedPath, let underlying) = error as? ScreenRegistryError else {
+                    return false
+                }
+                return failedPath == path && underlying is ScreenError
+            }
+        }
+    }
+
+    @Test("A ScreenRegistryError thrown by a screen passes through unwrapped")
+    func passThrough() async throws {
+        var registry = ScreenRegistry()
+        try registry.register(NeedsUser.self, at: "user")
+        await #expect {
+            _ = try await registry.screen(for: "/user")
+        } throws: { error in
+            guard case .missingParameter(let name, let path) = error as? ScreenRegistryError else { return false }
+            return name == "userId" && path == "/user"
+        }
+    }
+
+    @Test("screen(for:) reports unknown and invalid paths with their own cases")
+    func screenErrors() async throws {
+        let registry = try registry(["a"])
+        await #expect {
+            _ = try await registry.screen(for: "/b")
+        } throws: { error in
+            (error as? ScreenRegistryError)?.isUnknownPath == true
+        }
+        await #expect {
+            _ = try await registry.screen(for: "/a/%zz")
+        } throws: { error in
+            if case .invalidPath(let path, _) = error as? ScreenRegistryError { return path == "/a/%zz" }
+            return false
+        }
+    }
+
+    @Test("Error descriptions name the input and escape control characters")
+    func descriptions() {
+        let unknown = ScreenRegistryError.unknownPath(path: "/profil/1", suggestion: "profile/:id")
+        #expect(unknown.description == "no screen is registered for '/profil/1'; did you mean 'profile/:id'?")
+        let invalid = ScreenRegistryError.invalidPath(path: "/a\u{0}b", reason: "x")
+        #expect(invalid.description == "invalid path '/a\\u{0}b': x")
+    }
+
+    @Test("A registry is shared across tasks without locks")
+    func concurrentUse() async throws {
+        let registry = try registry(["profile/:userId", "cards/:id(int)"])
+        let results = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<200 {
+                group.addTask { try? registry.resolve("/profile/\(index)").parameters["userId"] }
+            }
+            var all: [String] = []
+            for await result in group { if let result { all.append(result) } }
+            return all
+        }
+        #expect(Set(results) == Set((0..<200).map(String.init)))
+    }
+}

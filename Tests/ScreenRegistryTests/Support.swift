@@ -1,0 +1,90 @@
+import ScreenRegistry
+
+/// A screen type that builds a one-line screen and accepts every path.
+struct Probe: DeeplinkScreen {
+    let path: String
+    let data: [String: String]
+
+    init(path: String, data: [String: String]) {
+        self.path = path
+        self.data = data
+    }
+
+    func screen() async throws -> Screen {
+        Screen { Text("probe \(path)") }
+    }
+}
+
+/// Declines every path unless its data has `accept=yes`.
+struct Picky: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+
+    static func canHandle(path: String, data: [String: String]) -> Bool {
+        data["accept"] == "yes"
+    }
+
+    func screen() async throws -> Screen {
+        Screen { Text("picky") }
+    }
+}
+
+struct ScreenError: Error, Equatable {}
+
+/// A screen whose init throws a plain error.
+struct FailingInit: DeeplinkScreen {
+    init(path: String, data: [String: String]) throws {
+        throw ScreenError()
+    }
+
+    func screen() async throws -> Screen { Screen { Text("never") } }
+}
+
+/// A screen whose screen() throws a plain error.
+struct FailingBuild: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+
+    func screen() async throws -> Screen { throw ScreenError() }
+}
+
+/// A screen that needs the `userId` parameter.
+struct NeedsUser: DeeplinkScreen {
+    let userId: String
+
+    init(path: String, data: [String: String]) throws {
+        userId = try data.required("userId", path: path)
+    }
+
+    func screen() async throws -> Screen { Screen { Text(userId) } }
+}
+
+/// A registry with `Probe` at each pattern, in the given order.
+func registry(_ patterns: [String], caseInsensitive: Bool = false) throws -> ScreenRegistry {
+    var registry = ScreenRegistry(caseInsensitive: caseInsensitive)
+    for pattern in patterns {
+        try registry.register(Probe.self, at: pattern)
+    }
+    return registry
+}
+
+/// The reason of an `.invalidPath`, or `nil` when `body` did not throw one.
+func invalidPathReason(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch {
+        if case .invalidPath(_, let reason) = error as? ScreenRegistryError { return reason }
+        return nil
+    }
+}
+
+extension ScreenRegistryError {
+    var isUnknownPath: Bool {
+        if case .unknownPath = self { return true }
+        return false
+    }
+
+    var suggestion: String? {
+        if case .unknownPath(_, let suggestion) = self { return suggestion }
+        return nil
+    }
+}
