@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "screen-registry", dependencies: ["ScreenRegistryCLI", "Screens"]),
 
         .testTarget(name: "ScreenRegistryTests", dependencies: ["ScreenRegistry"]),
-        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens"]),
+        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens"], exclude: ["Golden"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "ScreenRendering"]),
         .testTarget(name: "ScreenRegistryCLITests", dependencies: ["screen-registry"]),
     ],

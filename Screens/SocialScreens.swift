@@ -12,7 +12,7 @@ struct ProfileScreen: DeeplinkScreen {
 
     func screen() async throws -> Screen {
         Screen(title: "Profile") {
-            Image(url: "https://images.example.com/avatars/\(userId).png", placeholder: "avatar", mode: .centerCrop)
+            Image(url: "https://images.example.com/avatars" + link(userId) + ".png", placeholder: "avatar", mode: .centerCrop)
                 .style(Style(cornerRadius: 40, size: Size(width: 80, height: 80)))
             Text("User \(userId)", styleId: "title", alignment: .center)
             Text("Showing \(tab)")

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Runs the built `screen-registry` executable, which sits beside the test bundle.
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the tests run inside an .xctest bundle: climb out of it.
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        return folder.appendingPathComponent("screen-registry")
+    }
+
+    init(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so a large output cannot fill the pipe and block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+@Suite("The screen-registry command line", .serialized)
+struct CLITests {
+    @Test("render prints the profile screen")
+    func render() throws {
+        let run = try CLIRun("render", "/profile/42")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("screenComponent\n├─ navigationBar: title=\"Profile\"\n"))
+        #expect(run.stdout.contains("text text=\"User 42\""))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test("render takes URLs, query items and --data, with --data over the query")
+    func renderData() throws {
+        let run = try CLIRun("render", "myapp://profile/7?tab=likes", "--format", "text")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("text=\"Showing likes\""))
+        let data = try CLIRun("render", "/payment?product=p2", "--data", "product=p1", "--data", "note=a=b")
+        #expect(data.status == 0)
+        #expect(data.stdout.contains("text=\"Paying for p1\""))
+    }
+
+    @Test("An unknown path exits 2 and names the path and the suggestion on stderr")
+    func unknownPath() throws {
+        let run = try CLIRun("render", "/profil/42")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("'/profil/42'"))
+        #expect(run.stderr.contains("did you mean 'profile/:userId'"))
+    }
+
+    @Test("An invalid path exits 65 with a message", arguments: ["/profile/%zz", "/profile/..", "/a/%00"])
+    func invalidPath(_ path: String) throws {
+        let run = try CLIRun("render", path)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("invalid path"))
+        #expect(!run.stderr.contains("Fatal error"))
+    }
+
+    @Test("Bad --data exits 65", arguments: ["novalue", "=x"])
+    func badData(_ item: String) throws {
+        let run = try CLIRun("render", "/profile/1", "--data", item)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("invalid --data '\(item)'"))
+    }
+
+    @Test("Usage errors exit 64")
+    func usage() throws {
+        #expect(try CLIRun("render").status == 64)
+        #expect(try CLIRun("render", "/text", "--format", "pdf").status == 64)
+        #expect(try CLIRun("frobnicate").status == 64)
+    }
+
+    @Test("routes lists every pattern with its screen type, in precedence order")
+    func routes() throws {
+        let run = try CLIRun("routes")
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 14)
+        let patterns = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(patterns.firstIndex(of: "cards/:cardId(int)") ?? 99 < patterns.firstIndex(of: "cards/:cardId(int)/detail") ?? 0)
+        #expect(lines.contains { $0.hasPrefix("profile/:userId") && $0.hasSuffix("ProfileScreen") })
+    }
+
+    @Test("A very long path is refused with a message, not a crash")
+    func longPath() throws {
+        let run = try CLIRun("render", "/" + String(repeating: "a/", count: 3000))
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("4096"))
+    }
+}

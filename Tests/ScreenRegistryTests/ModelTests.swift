@@ -1,0 +1,118 @@
+import ScreenRegistry
+import Testing
+
+/// A component the library does not know.
+struct Badge: Component {
+    var count: Int
+    var node: Node {
+        Node(kind: .component, type: "custom:badge", properties: [.init("count", .int(count))])
+    }
+}
+
+@Suite("The screen model and its result builder")
+struct ModelTests {
+    func texts(_ node: Node) -> [String] {
+        var found: [String] = []
+        func walk(_ value: Node.Value) {
+            switch value {
+            case .node(let child): visit(child)
+            case .list(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        func visit(_ node: Node) {
+            if node.type == "beagle:text", case .string(let text)? = node[property: "text"] { found.append(text) }
+            node.properties.forEach { walk($0.value) }
+        }
+        visit(node)
+        return found
+    }
+
+    @Test("The builder handles if, if/else, for and optionals")
+    func builder() {
+        let flag = true
+        let missing: Text? = nil
+        let present: Text? = Text("present")
+        let screen = Screen(title: "T") {
+            Text("first")
+            if flag { Text("if") }
+            if !flag { Text("never") }
+            if flag { Text("then") } else { Text("else") }
+            for index in 0..<3 { Text("row \(index)") }
+            missing
+            present
+            Container {
+                for index in 0..<2 { Text("nested \(index)") }
+            }
+        }
+        #expect(texts(screen.node) == [
+            "first", "if", "then", "row 0", "row 1", "row 2", "present", "nested 0", "nested 1",
+        ])
+    }
+
+    @Test("A screen with one component holds it as its child; several are wrapped in a container")
+    func screenChild() {
+        let one = Screen { Text("only") }.node
+        guard case .node(let child)? = one[property: "child"] else {
+            Issue.record("no child")
+            return
+        }
+        #expect(child.type == "beagle:text")
+        let many = Screen { Text("a"); Text("b") }.node
+        guard case .node(let wrapper)? = many[property: "child"] else {
+            Issue.record("no child")
+            return
+        }
+        #expect(wrapper.type == "beagle:container")
+        #expect(Screen {}.node[property: "child"] == nil)
+    }
+
+    @Test("Properties follow declaration order and absent values are left out")
+    func propertyOrder() {
+        let node = Text("Hi", styleId: "s", textColor: "#FF0000", alignment: .center).id("t1").node
+        #expect(node.properties.map(\.name) == ["text", "styleId", "textColor", "alignment", "id"])
+        #expect(Text("Hi").node.properties.map(\.name) == ["text"])
+    }
+
+    @Test("Actions map onto Beagle's")
+    func actions() {
+        #expect(Action.navigate(to: "/follow/42").node == Node(kind: .action, type: "beagle:pushView", properties: [
+            .init("route", .node(.object([.init("url", .string("/follow/42"))]))),
+        ]))
+        #expect(Action.popView.node.type == "beagle:popView")
+        let native = Action.openNativeRoute(route: "settings", data: ["b": "2", "a": "1"]).node
+        #expect(native[property: "data"] == .node(.object([.init("a", .string("1")), .init("b", .string("2"))])))
+        #expect(Action.alert(message: "Hi").node.properties.map(\.name) == ["message"])
+        #expect(Action.openExternalURL("https://x.example").node[property: "url"] == .string("https://x.example"))
+    }
+
+    @Test("Custom components appear in the tree as they describe themselves")
+    func customComponent() {
+        let node = Screen { Badge(count: 3) }.node
+        #expect(node[property: "child"] == .node(Badge(count: 3).node))
+    }
+
+    @Test("Style writes lengths as value and type, enumerations in UPPER_SNAKE")
+    func style() {
+        let style = Style(
+            backgroundColor: "#FFFFFF", cornerRadius: 8, size: Size(width: .percent(50)),
+            margin: .all(10), flex: Flex(flexDirection: .row, justifyContent: .spaceEvenly)
+        )
+        let node = style.node
+        #expect(node.properties.map(\.name) == ["backgroundColor", "cornerRadius", "size", "margin", "flex"])
+        #expect(node[property: "size"] == .node(.object([
+            .init("width", .node(.object([.init("value", .double(50)), .init("type", .string("PERCENT"))]))),
+        ])))
+        #expect(Flex(justifyContent: .spaceEvenly).node[property: "justifyContent"] == .string("SPACE_EVENLY"))
+    }
+
+    @Test("The same screen always gives the same tree")
+    func deterministic() {
+        func make() -> Node {
+            Screen(title: "P") {
+                Button("Go", action: .openNativeRoute(route: "r", data: Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", "\($0)") })))
+            }.node
+        }
+        #expect(make() == make())
+    }
+}

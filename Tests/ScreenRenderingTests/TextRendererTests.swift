@@ -1,0 +1,105 @@
+import Foundation
+import ScreenRegistry
+import ScreenRendering
+import Screens
+import Testing
+
+/// Golden files live beside this file in `Golden/`. Set `UPDATE_GOLDEN=1` to rewrite
+/// them, then read every changed file before committing it.
+private enum TextGolden {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func check(_ actual: String, _ name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(name) differs from its golden file")
+    }
+}
+
+private struct Chip: Component {
+    var label: String
+    var node: Node {
+        Node(kind: .component, type: "custom:chip", properties: [
+            .init("label", .string(label)),
+            .init("onPress", .list([.node(Action.popView.node)])),
+        ])
+    }
+}
+
+@Suite("TextRenderer")
+struct TextRendererTests {
+    @Test(
+        "Catalog screens match their golden files",
+        arguments: [
+            ("/profile/42?tab=likes", "profile.txt"), ("/text", "text.txt"), ("/home", "home.txt"),
+            ("/home/dashboard", "dashboard.txt"), ("/products", "products.txt"),
+            ("/payment?product=p1", "payment.txt"), ("/login", "login.txt"),
+        ]
+    )
+    func golden(_ path: String, _ file: String) async throws {
+        let screen = try await Catalog.registry.screen(for: path)
+        try TextGolden.check(try TextRenderer().render(screen), file)
+    }
+
+    @Test("Beagle's documentation example renders as a title over a text")
+    func textScreen() async throws {
+        let output = try TextRenderer().render(try await Catalog.registry.screen(for: "/text"))
+        #expect(output == """
+            screenComponent
+            ├─ navigationBar: title="Text Screen"
+            └─ child: text text="Beagle"
+
+            """)
+    }
+
+    @Test("Every property and action is shown, nested with box drawing")
+    func structure() throws {
+        let screen = Screen(title: "T", showBackButton: true) {
+            Button("Go", enabled: false, onPress: [.navigate(to: "/a"), .alert(title: "Hi", message: "there")])
+            Image(named: "logo")
+        }
+        #expect(try TextRenderer().render(screen) == """
+            screenComponent
+            ├─ navigationBar: title="T" showBackButton=true
+            └─ child: container
+               ├─ button text="Go" enabled=false
+               │  ├─ onPress: pushView
+               │  │  └─ route: url="/a"
+               │  └─ onPress: alert title="Hi" message="there"
+               └─ image
+                  └─ path: local mobileId="logo"
+
+            """)
+    }
+
+    @Test("Custom components are written without the renderer knowing them")
+    func custom() throws {
+        let output = try TextRenderer().render(Screen { Chip(label: "new") })
+        #expect(output.contains("└─ child: custom:chip label=\"new\""))
+        #expect(output.contains("   └─ onPress: popView"))
+    }
+
+    @Test("Hostile strings stay on one line, quoted and escaped")
+    func hostileStrings() throws {
+        let hostile = "a\"b\\c\nd\re\tf\u{0}g\u{1F}h\u{7F}i\u{2028}j</x>&🙂"
+        let output = try TextRenderer().render(Screen(title: hostile) { Text(hostile) })
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        let escaped = #""a\"b\\c\nd\re\tf\u{0}g\u{1F}h\u{7F}i\u{2028}j</x>&🙂""#
+        #expect(lines[1] == "├─ navigationBar: title=\(escaped)")
+        #expect(lines[2] == "└─ child: text text=\(escaped)")
+    }
+
+    @Test("Rendering is deterministic")
+    func deterministic() async throws {
+        let first = try TextRenderer().render(try await Catalog.registry.screen(for: "/products"))
+        for _ in 0..<5 {
+            #expect(try TextRenderer().render(try await Catalog.registry.screen(for: "/products")) == first)
+        }
+    }
+}

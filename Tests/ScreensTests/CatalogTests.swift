@@ -1,0 +1,101 @@
+import ScreenRegistry
+import ScreenRendering
+import Screens
+import Testing
+
+@Suite("The sample catalog")
+struct CatalogTests {
+    /// A concrete path for every pattern of the catalog.
+    static func samplePath(for route: Route) -> String {
+        let segments = route.parsed.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): text
+            case .typed(_, .int): "7"
+            case .typed(_, .double): "1.5"
+            case .typed(_, .uuid): "123e4567-e89b-12d3-a456-426614174000"
+            case .parameter(let name): "sample-\(name)"
+            case .wildcard: "any"
+            case .catchAll: ""
+            }
+        }
+        return DeepLink.path(of: segments.filter { !$0.isEmpty })
+    }
+
+    /// Every navigation target in a node tree.
+    static func targets(in node: Node) -> [String] {
+        var found: [String] = []
+        func walk(_ value: Node.Value) {
+            switch value {
+            case .node(let child): visit(child)
+            case .list(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        func visit(_ node: Node) {
+            if node.type == "beagle:pushView", case .node(let route)? = node[property: "route"],
+                case .string(let url)? = route[property: "url"]
+            {
+                found.append(url)
+            }
+            node.properties.forEach { walk($0.value) }
+        }
+        visit(node)
+        return found
+    }
+
+    @Test("It has the screens of the deep-link literature")
+    func patterns() {
+        #expect(Set(Catalog.registry.routes.map(\.pattern)) == [
+            "profile/:userId", "follow/:userId", "retweet/:tweetId", "home", "home/dashboard",
+            "cards/:cardId(int)", "cards/:cardId(int)/detail", "settings", "login", "login/registration",
+            "products", "products/:productId", "payment", "text",
+        ])
+    }
+
+    @Test("Every route renders, and every button and link navigates to a path the catalog resolves")
+    func linksResolve() async throws {
+        var checked = 0
+        for route in Catalog.registry.routes {
+            let path = Self.samplePath(for: route)
+            let match = try Catalog.registry.resolve(path)
+            #expect(match.pattern == route.pattern, "\(path) resolved to \(match.pattern)")
+            let screen = try await Catalog.registry.screen(for: path)
+            _ = try TextRenderer().render(screen)
+            for target in Self.targets(in: screen.node) {
+                #expect(throws: Never.self, "\(route.pattern) links to \(target)") {
+                    try Catalog.registry.resolve(target)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 20)
+    }
+
+    @Test("Links stay resolvable for hostile parameter values")
+    func hostileParameters() async throws {
+        let userId = "a/b c?d#e%f"
+        let screen = try await Catalog.registry.screen(for: DeepLink.path(of: ["profile", userId]))
+        for target in Self.targets(in: screen.node) {
+            let match = try Catalog.registry.resolve(target)
+            if match.pattern == "follow/:userId" { #expect(match.parameters["userId"] == userId) }
+        }
+    }
+
+    @Test("The profile shows the user id")
+    func profile() async throws {
+        let output = try TextRenderer().render(try await Catalog.registry.screen(for: "myapp://profile/42"))
+        #expect(output.contains("text=\"User 42\""))
+    }
+
+    @Test("Cards take integer ids only; an unknown path stays unknown")
+    func unknown() {
+        for path in ["/cards/gold", "/nothing/here", "/profile", "/products/p1/extra"] {
+            #expect {
+                try Catalog.registry.resolve(path)
+            } throws: { error in
+                if case .unknownPath = error as? ScreenRegistryError { return true }
+                return false
+            }
+        }
+    }
+}
