@@ -18,7 +18,17 @@ let package = Package(
         // path → match → screen: the core, pure Swift.
         .target(name: "ScreenRegistry"),
         // screen → bytes.
-        .target(name: "ScreenRendering", dependencies: ["ScreenRegistry"]),
+        // libxml2, the XML engine (Debian: libxml2-dev; macOS: Homebrew's libxml2 or the SDK's).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "ScreenRendering",
+            dependencies: ["ScreenRegistry", "CLibXML2"],
+            resources: [.copy("Resources/screen-1.xsd")]
+        ),
         // The reusable command line: any app runs it with its own registry.
         .target(
             name: "ScreenRegistryCLI",
