@@ -181,6 +181,11 @@ public enum XMLDialect {
 
     // MARK: Characters
 
+    /// Whether `text` is only spaces, tabs and line breaks (indentation).
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+    }
+
     /// Replaces the characters XML 1.0 forbids (U+0000–U+0008, U+000B, U+000C,
     /// U+000E–U+001F, U+FFFE, U+FFFF) by U+FFFD; returns `text` itself when it has none.
     static func sanitized(_ text: String) -> String {

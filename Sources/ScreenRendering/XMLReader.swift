@@ -232,7 +232,11 @@ private struct TreeWalker {
         let content = try children(element)
         var properties: [Node.Property] = []
         if characterData {
-            if !content.leadingText.isEmpty { properties.append(.init("text", .string(content.leadingText))) }
+            // Blank text before property elements is indentation, not the Text's text.
+            let indentation = !content.elements.isEmpty && Self.isBlank(content.leadingText)
+            if !content.leadingText.isEmpty && !indentation {
+                properties.append(.init("text", .string(content.leadingText)))
+            }
         } else if !Self.isBlank(content.leadingText) {
             throw error(element, "unexpected text in <\(localName(element))>")
         }

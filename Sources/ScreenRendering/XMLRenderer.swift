@@ -67,7 +67,6 @@ public struct XMLRenderer: Sendable {
             var writer = XMLTreeWriter(writer: textWriter, pretty: !compact)
             writer.check(xmlTextWriterStartDocument(textWriter, "1.0", "UTF-8", nil))
             writer.writeRoot(node)
-            writer.check(xmlTextWriterWriteRaw(textWriter, "\n"))
             writer.check(xmlTextWriterEndDocument(textWriter))
             xmlFreeTextWriter(textWriter)
             return !writer.failed
@@ -217,14 +216,25 @@ struct XMLTreeWriter {
             reserved = "type"
             if !node.type.isEmpty { attribute("type", XMLDialect.sanitized(node.type)) }
         }
-        var characterData: Int?
-        if name == .short("text"), node.kind == .component {
-            characterData = node.properties.firstIndex {
-                if $0.name == "text", case .string(let text) = $0.value { return !text.isEmpty }
-                return false
-            }
-        }
+        let characterData = Self.characterDataIndex(node, name: name)
         writeContent(node.properties, reserved: reserved, characterData: characterData, depth: depth, pretty: pretty)
+    }
+
+    /// The property a Text writes as character data: its first non-empty string
+    /// `text`, unless that is blank and the element has property elements too (blank
+    /// text before elements would read as indentation); it is an attribute then.
+    static func characterDataIndex(_ node: Node, name: XMLDialect.ElementName) -> Int? {
+        guard name == .short("text"), node.kind == .component else { return nil }
+        let candidate = node.properties.firstIndex {
+            if $0.name == "text", case .string(let text) = $0.value { return !text.isEmpty }
+            return false
+        }
+        guard let candidate, case .string(let text) = node.properties[candidate].value,
+              XMLDialect.isBlank(text) else { return candidate }
+        for index in node.properties.indices where index != candidate {
+            if !isAttribute(node.properties, index, reserved: nil, characterData: candidate) { return nil }
+        }
+        return candidate
     }
 
     /// Whether property `index` is written as an attribute of its element.

@@ -1,0 +1,178 @@
+import Foundation
+import ScreenRegistry
+@testable import ScreenRendering
+import Testing
+
+/// XML golden files live beside this file in `Golden/`. Set `UPDATE_GOLDEN=1` to
+/// rewrite them, then read every changed file before committing it.
+enum XMLGolden {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func check(_ actual: String, _ name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(name) differs from its golden file")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce from the seed.
+struct XMLSeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Strings that try to break XML: markup, quotes, CDATA ends, every control
+/// character, the non-characters U+FFFE and U+FFFF, emoji, right-to-left text,
+/// combining marks, and text that looks like another scalar type.
+enum XMLHostile {
+    static let controls = String(String.UnicodeScalarView((0x00...0x1F).compactMap(Unicode.Scalar.init)))
+    static let strings: [String] = [
+        "<", "&", "\"", "'", "]]>", "<![CDATA[x]]>", "&amp;", "&#0;", "<!-- -->", "<?pi?>",
+        controls, "\u{FFFE}\u{FFFF}", "\u{7F}\u{80}\u{9F}", "\r\n\r", "\t tab ",
+        "😀👩‍👩‍👧‍👦𝄞", "שלום עולם مرحبا", "e\u{301}\u{302}\u{303}", "\u{202E}evil\u{202C}",
+        "", " ", "42", "-7", "1.5", "1e+20", "NaN", "INF", "true", "false", "007",
+        "@{user.name}", "a\u{0}b", "x\u{2028}y",
+    ]
+    static let all = strings.joined(separator: "|")
+    static let big = String(repeating: "<&>\"'😀]]>\u{1}", count: 100_000 / 12)
+}
+
+/// Random node trees: every kind, known and unknown types, hostile names and values,
+/// duplicates, empty and one-item lists, nested lists, every scalar type.
+struct XMLTreeGenerator {
+    var random: XMLSeededGenerator
+    var allowNaN = true
+
+    init(seed: UInt64) { random = XMLSeededGenerator(seed: seed) }
+
+    static let types: [(Node.Kind, String)] = [
+        (.component, "beagle:text"), (.component, "beagle:container"), (.component, "beagle:button"),
+        (.component, "beagle:image"), (.component, "custom:badge"), (.component, "custom:my-chip.v2"),
+        (.component, "custom:"), (.component, "custom:a b"), (.component, "beagle:pushView"),
+        (.component, "acme:thing"), (.component, ""), (.component, "beagle:unknown"),
+        (.action, "beagle:pushView"), (.action, "beagle:alert"), (.action, "custom:track"),
+        (.action, "beagle:text"), (.imagePath, "local"), (.imagePath, "remote"), (.imagePath, "weird"),
+        (.object, ""), (.object, "typed-object"),
+    ]
+    static let names = [
+        "text", "id", "title", "children", "child", "onPress", "style", "items", "value", "type", "name",
+        "property", "object", "list", "string", "local", "container", "xmlns", "xml:lang", "a b", "1x",
+        "_x", "x.y-z", "ünï", "", "sr:shape", "templates", "navigationBarItems",
+    ]
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+
+    mutating func string() -> String {
+        switch random.next() % 4 {
+        case 0: pick(XMLHostile.strings)
+        case 1: "plain \(random.next() % 1000)"
+        case 2: pick(XMLHostile.strings) + pick(XMLHostile.strings)
+        default: pick(["Hello", "User 42", "/profile/42", "#FFFFFF", "REAL"])
+        }
+    }
+
+    mutating func scalar() -> Node.Value {
+        switch random.next() % 4 {
+        case 0: .string(string())
+        case 1: .int(pick([0, 1, -1, 42, Int.max, Int.min, Int(truncatingIfNeeded: random.next())]))
+        case 2:
+            .double(pick([0.0, -0.0, 1.0, 0.1, 1e20, 1e-7, -2.5, .infinity, -.infinity,
+                          allowNaN ? .nan : 3.0, Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF)]))
+        default: .bool(chance(50))
+        }
+    }
+
+    mutating func value(depth: Int) -> Node.Value {
+        guard depth < 6 else { return scalar() }
+        switch random.next() % 6 {
+        case 0, 1: return scalar()
+        case 2, 3: return .node(node(depth: depth + 1))
+        default:
+            let count = pick([0, 1, 1, 2, 3])
+            var items: [Node.Value] = []
+            for _ in 0..<count { items.append(value(depth: depth + 1)) }
+            return .list(items)
+        }
+    }
+
+    mutating func node(depth: Int = 0) -> Node {
+        let (kind, type) = pick(Self.types)
+        let count = Int(random.next() % (depth < 4 ? 6 : 3))
+        var properties: [Node.Property] = []
+        for _ in 0..<count {
+            properties.append(.init(pick(Self.names), value(depth: depth)))
+        }
+        return Node(kind: kind, type: type, properties: properties)
+    }
+}
+
+/// What reading back gives for a node: strings without forbidden characters,
+/// attributes (scalars) before elements, a Text's character data first.
+enum XMLCanonical {
+    /// A node written as its own element (a component, an action, a list item).
+    static func node(_ node: Node) -> Node {
+        let name = XMLDialect.elementName(for: node)
+        let properties = node.properties.map(clean)
+        let characterData = XMLTreeWriter.characterDataIndex(node, name: name)
+        return Node(kind: node.kind, type: XMLDialect.sanitized(node.type), properties: ordered(
+            properties, reserved: XMLDialect.reservedAttribute(for: name), characterData: characterData))
+    }
+
+    /// Character data, then attributes, then elements (inline objects ordered in turn).
+    static func ordered(_ properties: [Node.Property], reserved: String?, characterData: Int?) -> [Node.Property] {
+        var first: [Node.Property] = []
+        var attributes: [Node.Property] = []
+        var elements: [Node.Property] = []
+        for index in properties.indices {
+            if index == characterData {
+                first.append(properties[index])
+            } else if XMLTreeWriter.isAttribute(properties, index, reserved: reserved, characterData: characterData) {
+                attributes.append(properties[index])
+            } else {
+                elements.append(inline(properties[index]))
+            }
+        }
+        return first + attributes + elements
+    }
+
+    /// A property element holding an object without a type is that object.
+    static func inline(_ property: Node.Property) -> Node.Property {
+        guard case .node(let object) = property.value, object.kind == .object, object.type.isEmpty else {
+            return property
+        }
+        let reserved: String? = XMLTreeWriter.elementName(ofProperty: property.name) == "property" ? "name" : nil
+        return .init(property.name, .node(.object(ordered(object.properties, reserved: reserved, characterData: nil))))
+    }
+
+    /// Sanitizes names and strings; typed nodes and list items get their own order now,
+    /// inline objects when their property is ordered.
+    static func clean(_ property: Node.Property) -> Node.Property {
+        let name = XMLDialect.sanitized(property.name)
+        if case .node(let object) = property.value, object.kind == .object, object.type.isEmpty {
+            return .init(name, .node(.object(object.properties.map(clean))))
+        }
+        return .init(name, value(property.value))
+    }
+
+    static func value(_ value: Node.Value) -> Node.Value {
+        switch value {
+        case .string(let text): .string(XMLDialect.sanitized(text))
+        case .node(let node): .node(self.node(node))
+        case .list(let items): .list(items.map(self.value))
+        default: value
+        }
+    }
+}
