@@ -9,10 +9,16 @@ let package = Package(
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
         .library(name: "ScreenRegistryCLI", targets: ["ScreenRegistryCLI"]),
         .library(name: "Screens", targets: ["Screens"]),
+        .library(name: "ScreenServer", targets: ["ScreenServer"]),
         .executable(name: "screen-registry", targets: ["screen-registry"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // path → match → screen: the core, pure Swift.
@@ -29,12 +35,27 @@ let package = Package(
             dependencies: ["ScreenRegistry", "CLibXML2"],
             resources: [.copy("Resources/screen-1.xsd")]
         ),
+        // The HTTP service: a framework-neutral core (Core/) and its Hummingbird 2 mounting.
+        .target(
+            name: "ScreenServer",
+            dependencies: [
+                "ScreenRegistry", "ScreenRendering",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The reusable command line: any app runs it with its own registry.
         .target(
             name: "ScreenRegistryCLI",
             dependencies: [
-                "ScreenRegistry", "ScreenRendering",
+                "ScreenRegistry", "ScreenRendering", "ScreenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The sample catalog, the embedded default.
@@ -45,6 +66,13 @@ let package = Package(
         .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens"], exclude: ["Golden"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "ScreenRendering"]),
         .testTarget(name: "ScreenRegistryCLITests", dependencies: ["screen-registry"]),
+        .testTarget(
+            name: "ScreenServerTests",
+            dependencies: [
+                "ScreenServer", "Screens", "screen-registry",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

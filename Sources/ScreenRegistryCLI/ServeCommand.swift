@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ScreenServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the screens over HTTP.",
+        discussion: """
+            GET <base-path>/<deep link path> renders the screen for that path, in the \
+            format of ?format=json|xml|text or the Accept header. GET /routes lists the \
+            routes; GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the \
+            server after the requests in flight finish.
+
+            Examples:
+              screen-registry serve
+              screen-registry serve --port 9000 --base-path /ui
+              curl -H 'Accept: text/plain' localhost:8080/screens/profile/42
+            """
+    )
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(name: .long, help: "Where the screens are mounted.")
+    var basePath = "/screens"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Cache-Control for one route, as pattern=value (repeatable), e.g. 'products=public, max-age=60'.",
+        valueName: "pattern=value"
+    ))
+    var cacheControl: [String] = []
+
+    @Option(name: .long, help: "Cache-Control for the other routes.")
+    var defaultCacheControl = "no-cache"
+
+    @Option(name: .long, help: "The lowest level logged: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "info"
+
+    /// For the end-to-end test of graceful shutdown only: holds every request this many
+    /// milliseconds before answering it, so a test can send SIGTERM while one is in
+    /// flight. Hidden from the help; never use it in production.
+    @Option(name: .customLong("test-delay-ms"), help: .hidden)
+    var testDelayMilliseconds = 0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
+        _ = try RenderCommand.parseData(cacheControl)
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let routes = try RenderCommand.parseData(cacheControl)
+        let configuration = ScreenServer.Configuration(
+            host: host, port: port, basePath: basePath,
+            service: ScreenService.Configuration(
+                cachePolicy: CachePolicy(default: defaultCacheControl, byPattern: routes)
+            )
+        )
+        let server = ScreenServer(
+            registry: CommandContext.registry, configuration: configuration, logger: Logger(label: "screen-registry")
+        )
+        var middlewares: [any MiddlewareProtocol<Request, Response, BasicRequestContext>] = []
+        if testDelayMilliseconds > 0 {
+            middlewares.append(TestDelayMiddleware(delay: .milliseconds(testDelayMilliseconds)))
+        }
+        let host = self.host, basePath = self.basePath
+        let application = server.makeApplication(router: server.makeRouter(middlewares: middlewares)) { channel in
+            let port = channel.localAddress?.port.map(String.init) ?? "?"
+            // One line on stdout, so scripts and tests learn the port (with --port 0).
+            Output.write("screen-registry: serving http://\(host):\(port)\(basePath)\n")
+        }
+        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
+
+/// Holds each request for a fixed time: see `--test-delay-ms`.
+struct TestDelayMiddleware<Context: RequestContext>: RouterMiddleware {
+    var delay: Duration
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        try? await Task.sleep(for: delay)
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,90 @@
+/// One HTTP request, as the framework-neutral core sees it.
+///
+/// An adapter for any HTTP framework fills it from its own request type: the method,
+/// the request target relative to the mount point (the path and the query, still
+/// percent-encoded), and the header fields.
+///
+/// ```swift
+/// let request = ScreenRequest(
+///     method: "GET",
+///     target: "/profile/42?tab=posts",
+///     headers: [("Accept", "application/xml")]
+/// )
+/// ```
+public struct ScreenRequest: Sendable {
+    /// The request method, such as `GET` (compared case-sensitively, as HTTP does).
+    public var method: String
+    /// The path and query below the mount point, still percent-encoded, such as
+    /// `/profile/42?tab=posts`. The screen's path is the part before the first `?`.
+    public var target: String
+    /// The header fields, in order; names compare case-insensitively.
+    public var headers: [HeaderField]
+
+    /// Creates a request.
+    public init(method: String, target: String, headers: [HeaderField] = []) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+    }
+
+    /// Creates a request from `(name, value)` pairs.
+    public init(method: String, target: String, headers: [(String, String)]) {
+        self.init(method: method, target: target, headers: headers.map { HeaderField($0.0, $0.1) })
+    }
+
+    /// The values of every field named `name`, joined with `, ` as HTTP allows for
+    /// list-valued fields; `nil` when there is none.
+    public func header(_ name: String) -> String? {
+        var result: String?
+        for field in headers where field.name.equalsIgnoringASCIICase(name) {
+            result = result.map { $0 + ", " + field.value } ?? field.value
+        }
+        return result
+    }
+
+    /// Whether the request says it carries a body: a `Content-Length` other than `0`,
+    /// or any `Transfer-Encoding`.
+    public var declaresBody: Bool {
+        if header("transfer-encoding") != nil { return true }
+        guard let length = header("content-length") else { return false }
+        return length.split(separator: ",").contains { $0.trimmingSpaces != "0" }
+    }
+}
+
+/// One header field: a name and a value.
+public struct HeaderField: Sendable, Hashable {
+    /// The field name, such as `Content-Type`.
+    public var name: String
+    /// The field value.
+    public var value: String
+
+    /// Creates a header field.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension StringProtocol {
+    /// Whether the two are equal when ASCII letters are folded to lower case, as HTTP
+    /// compares field names; without allocating.
+    func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+        let lhs = utf8, rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        for (a, b) in zip(lhs, rhs) where a != b {
+            let lowerA = a >= 65 && a <= 90 ? a + 32 : a
+            let lowerB = b >= 65 && b <= 90 ? b + 32 : b
+            if lowerA != lowerB { return false }
+        }
+        return true
+    }
+
+    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+              let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return Substring(self[first...last])
+    }
+}

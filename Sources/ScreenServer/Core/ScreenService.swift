@@ -1,0 +1,315 @@
+import Logging
+import ScreenRegistry
+import ScreenRendering
+
+/// The HTTP service without an HTTP framework: request in, response out.
+///
+/// It owns every decision the service makes (which screen, which format, which
+/// status, caching), so an adapter for any framework is a few lines that copy the
+/// request in and the response out. ``ScreenServer`` is the Hummingbird 2 adapter; a
+/// Vapor one looks like this:
+///
+/// ```swift
+/// let service = ScreenService(registry: Catalog.registry)
+/// app.on(.GET, "screens", "**") { req async -> Vapor.Response in
+///     let target = String(req.url.string.dropFirst("/screens".count))
+///     // An empty target is the root: "/".
+///     let answer = await service.respond(
+///         to: ScreenRequest(method: req.method.rawValue, target: target,
+///                           headers: req.headers.map { ($0.name, $0.value) }),
+///         logger: req.logger)
+///     var headers = HTTPHeaders()
+///     for field in answer.headers { headers.add(name: field.name, value: field.value) }
+///     return Response(status: .init(statusCode: answer.status), headers: headers,
+///                     body: .init(data: Data(answer.body)))
+/// }
+/// ```
+///
+/// What it does, for `GET` and `HEAD` below the mount point:
+///
+/// - the path and query go to ``ScreenRegistry/ScreenRegistry/resolve(_:data:)``
+///   unchanged, so routing follows the registry's rules exactly;
+/// - the format comes from `?format=` or `Accept` (see ``ContentNegotiation``);
+/// - errors map to statuses: unknown path `404` (with the suggestion), invalid path,
+///   missing or invalid parameter `400`, a target over the registry's length limit
+///   `414`, a screen that fails `500` with a generic body (details only in the log),
+///   another method `405`, a `GET` with a body `400`, no acceptable format `406`;
+/// - success carries a strong `ETag`, `Cache-Control` from the ``CachePolicy`` and
+///   `Vary: Accept`; a matching `If-None-Match` gets `304` without a body;
+/// - one log line per request: method, target, matched pattern, status, latency.
+public struct ScreenService: Sendable {
+    /// Options of the service.
+    public struct Configuration: Sendable {
+        /// `Cache-Control` for successful screen responses, by route.
+        public var cachePolicy: CachePolicy
+        /// The most bytes a request target (path and query below the mount point) may
+        /// have; longer ones get `414`. The registry's own limit by default.
+        public var maximumTargetLength: Int
+
+        /// Creates a configuration.
+        public init(cachePolicy: CachePolicy = CachePolicy(), maximumTargetLength: Int = DeepLink.maximumLength) {
+            self.cachePolicy = cachePolicy
+            self.maximumTargetLength = maximumTargetLength
+        }
+    }
+
+    /// The registry whose screens the service serves.
+    public let registry: ScreenRegistry
+    /// The options.
+    public let configuration: Configuration
+    /// The `/routes` document, built once: the registry never changes.
+    private let routesDocument: [UInt8]
+
+    /// Creates a service for `registry`.
+    public init(registry: ScreenRegistry, configuration: Configuration = Configuration()) {
+        self.registry = registry
+        self.configuration = configuration
+        routesDocument = Array(RoutesDocument.json(for: registry.routes).utf8)
+    }
+
+    // MARK: Screens
+
+    /// Answers a request for a screen. `request.target` is the path and query below the
+    /// mount point, such as `/profile/42?tab=posts`.
+    ///
+    /// Never throws: every failure is a response. `logger` gets one `info` line per
+    /// request (carry the request id in its metadata) and, for a `500`, the error.
+    public func respond(to request: ScreenRequest, logger: Logger) async -> ScreenResponse {
+        let start = ContinuousClock.now
+        var response: ScreenResponse
+        do {
+            response = try await screenResponse(for: request, logger: logger)
+        } catch {
+            response = errorResponse(error, format: error.status == 406 ? nil : negotiatedFormatForErrors(request))
+        }
+        if request.method == "HEAD" { response = Self.headResponse(response) }
+        log(request, response, since: start, logger: logger)
+        return response
+    }
+
+    private func screenResponse(for request: ScreenRequest, logger: Logger) async throws(ServiceError) -> ScreenResponse {
+        try Self.checkMethod(request)
+        guard request.target.utf8.count <= configuration.maximumTargetLength else {
+            throw ServiceError(
+                status: 414, code: "uriTooLong",
+                message: "The path and query are longer than \(configuration.maximumTargetLength) bytes."
+            )
+        }
+        let (path, formatName) = Self.splitFormat(request.target)
+        let format = try Self.negotiate(request, formatName: formatName)
+
+        let match: RouteMatch
+        let screen: Screen
+        do {
+            match = try registry.resolve(path)
+        } catch {
+            throw ServiceError(error)
+        }
+        do {
+            screen = try await registry.screen(for: match)
+        } catch {
+            logger.error(
+                "screen failed",
+                metadata: ["pattern": "\(match.pattern)", "error": "\(String(describing: error))"]
+            )
+            var failure = ServiceError(error)
+            failure.pattern = match.pattern
+            throw failure
+        }
+
+        let body: [UInt8]
+        do {
+            body = Array(try FormatRendering.render(
+                screen, as: format, platform: FormatRendering.platform(fromHeader: request.header("beagle-platform"))
+            ).utf8)
+        } catch {
+            logger.error(
+                "rendering failed",
+                metadata: ["pattern": "\(match.pattern)", "format": "\(format.rawValue)", "error": "\(error)"]
+            )
+            var failure = ServiceError.internalError
+            failure.pattern = match.pattern
+            throw failure
+        }
+
+        let tag = EntityTag.strong(for: body)
+        var headers = [
+            HeaderField("ETag", tag),
+            HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern)),
+            HeaderField("Vary", Self.vary),
+        ]
+        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            return ScreenResponse(status: 304, headers: headers, pattern: match.pattern)
+        }
+        headers.insert(contentsOf: [
+            HeaderField("Content-Type", format.contentType),
+            HeaderField("Content-Length", String(body.count)),
+        ], at: 0)
+        return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
+    }
+
+    // MARK: /routes and /health
+
+    /// Answers `GET /routes`: every route's pattern and screen type, in precedence
+    /// order, as JSON: `{"routes":[{"pattern":"profile/:userId","screenType":"ProfileScreen"}]}`.
+    public func routes(for request: ScreenRequest, logger: Logger) -> ScreenResponse {
+        document(routesDocument, contentType: "application/json", cacheControl: "no-cache", request: request, logger: logger)
+    }
+
+    /// Answers `GET /health` with `{"status":"ok"}`; never cached.
+    public func health(for request: ScreenRequest, logger: Logger) -> ScreenResponse {
+        document(Array(#"{"status":"ok"}"#.utf8), contentType: "application/json", cacheControl: "no-store", request: request, logger: logger)
+    }
+
+    private func document(
+        _ body: [UInt8], contentType: String, cacheControl: String, request: ScreenRequest, logger: Logger
+    ) -> ScreenResponse {
+        let start = ContinuousClock.now
+        var response: ScreenResponse
+        do {
+            try Self.checkMethod(request)
+            let tag = EntityTag.strong(for: body)
+            let headers = [HeaderField("ETag", tag), HeaderField("Cache-Control", cacheControl)]
+            if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+                response = ScreenResponse(status: 304, headers: headers)
+            } else {
+                response = ScreenResponse(
+                    status: 200,
+                    headers: [HeaderField("Content-Type", contentType), HeaderField("Content-Length", String(body.count))] + headers,
+                    body: body
+                )
+            }
+        } catch {
+            response = errorResponse(error, format: nil)
+        }
+        if request.method == "HEAD" { response = Self.headResponse(response) }
+        log(request, response, since: start, logger: logger)
+        return response
+    }
+
+    // MARK: Steps
+
+    static let vary = FormatRendering.variesByPlatform ? "Accept, beagle-platform" : "Accept"
+
+    private static func checkMethod(_ request: ScreenRequest) throws(ServiceError) {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw ServiceError(
+                status: 405, code: "methodNotAllowed", message: "Only GET and HEAD are allowed here.",
+                headers: [HeaderField("Allow", "GET, HEAD")]
+            )
+        }
+        guard !request.declaresBody else {
+            throw ServiceError(status: 400, code: "bodyNotAllowed", message: "A \(request.method) request must not have a body.")
+        }
+    }
+
+    private static func negotiate(_ request: ScreenRequest, formatName: Substring?) throws(ServiceError) -> ScreenFormat {
+        let available = ContentNegotiation.formatsByPreference.map(\.rawValue).joined(separator: ", ")
+        if let formatName {
+            guard let format = ContentNegotiation.format(named: String(formatName)) else {
+                throw ServiceError(
+                    status: 406, code: "notAcceptable",
+                    message: "There is no format '\(ScreenRegistryError.shownText(formatName))'; available: \(available)."
+                )
+            }
+            return format
+        }
+        guard let format = ContentNegotiation.format(forAccept: request.header("accept")) else {
+            let types = ContentNegotiation.formatsByPreference.map(ContentNegotiation.mediaType(of:)).joined(separator: ", ")
+            throw ServiceError(
+                status: 406, code: "notAcceptable",
+                message: "None of the accepted media types is available; available: \(types)."
+            )
+        }
+        return format
+    }
+
+    /// The format an error body is written in: the requested one when there is one,
+    /// else the default.
+    private func negotiatedFormatForErrors(_ request: ScreenRequest) -> ScreenFormat? {
+        let (_, formatName) = Self.splitFormat(request.target)
+        if let formatName, let format = ContentNegotiation.format(named: String(formatName)) { return format }
+        return ContentNegotiation.format(forAccept: request.header("accept"))
+    }
+
+    /// Splits `?format=` off the target: the target without it, and its first value.
+    /// Other query items stay, byte for byte, for the registry to read.
+    static func splitFormat(_ target: String) -> (path: String, format: Substring?) {
+        guard let question = target.firstIndex(of: "?") else { return (target, nil) }
+        let query = target[target.index(after: question)...]
+        guard query.contains("format") else { return (target, nil) }
+        var kept: [Substring] = []
+        var format: Substring?
+        for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if pair[0] == "format" {
+                if format == nil { format = pair.count > 1 ? pair[1] : "" }
+            } else {
+                kept.append(item)
+            }
+        }
+        let path = target[..<question]
+        return (kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&"), format)
+    }
+
+    private func errorResponse(_ error: ServiceError, format: ScreenFormat?) -> ScreenResponse {
+        var body: [UInt8]
+        var contentType = "text/plain; charset=utf-8"
+        if let format, let rendered = try? FormatRendering.render(error.screen, as: format, platform: nil) {
+            body = Array(rendered.utf8)
+            contentType = format.contentType
+        } else {
+            body = Array(error.plainText.utf8)
+        }
+        if error.status == 406 { body = Array(error.plainText.utf8) }
+        var headers = [
+            HeaderField("Content-Type", contentType),
+            HeaderField("Content-Length", String(body.count)),
+            HeaderField("Cache-Control", "no-store"),
+            HeaderField("Vary", Self.vary),
+        ]
+        headers += error.headers
+        return ScreenResponse(status: error.status, headers: headers, body: body, pattern: error.pattern)
+    }
+
+    /// The same response without its body; `Content-Length` still tells the length a
+    /// `GET` gets.
+    static func headResponse(_ response: ScreenResponse) -> ScreenResponse {
+        var head = response
+        head.body = []
+        return head
+    }
+
+    private func log(_ request: ScreenRequest, _ response: ScreenResponse, since start: ContinuousClock.Instant, logger: Logger) {
+        let elapsed = ContinuousClock.now - start
+        let (seconds, attoseconds) = elapsed.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        logger.info(
+            "\(request.method) \(ScreenRegistryError.shownText(request.target)) \(response.status)",
+            metadata: [
+                "pattern": "\(response.pattern ?? "-")",
+                "status": "\(response.status)",
+                "latency_ms": "\((milliseconds * 1000).rounded() / 1000)",
+            ]
+        )
+    }
+}
+
+extension ScreenRegistryError {
+    /// Client input as it may be logged or echoed: control characters escaped, cut at
+    /// 200 characters.
+    static func shownText<S: StringProtocol>(_ text: S) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 200 { return result + "…" }
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,78 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Copies Hummingbird requests into the framework-neutral core and its responses back.
+enum HummingbirdAdapter {
+    /// The core's request for a Hummingbird request routed below `basePath`.
+    static func screenRequest(_ request: Request, basePath: String) -> ScreenRequest {
+        ScreenRequest(
+            method: request.method.rawValue,
+            target: target(path: request.uri.path, query: request.uri.query, below: basePath),
+            headers: request.headers.map { HeaderField($0.name.canonicalName, $0.value) }
+        )
+    }
+
+    /// The path and query of `uri` after the segments of `basePath`, still
+    /// percent-encoded: `/screens/profile/42?tab=posts` below `/screens` is
+    /// `/profile/42?tab=posts`.
+    static func target(path uriPath: String, query: String?, below basePath: String) -> String {
+        var path = Substring(uriPath)
+        for segment in basePath.split(separator: "/") {
+            while path.first == "/" { path = path.dropFirst() }
+            guard path.hasPrefix(segment) else { break }
+            path = path.dropFirst(segment.count)
+        }
+        var target = path.first == "/" ? String(path) : "/" + path
+        if let query { target += "?" + query }
+        return target
+    }
+
+    /// The Hummingbird response for the core's response.
+    static func response(_ answer: ScreenResponse, requestID: String) -> Response {
+        var fields = HTTPFields()
+        fields.reserveCapacity(answer.headers.count + 1)
+        for field in answer.headers {
+            // Hummingbird writes Content-Length itself from the body, except for HEAD,
+            // which keeps the length of the GET. A 304 has none.
+            if field.name == "Content-Length", !answer.body.isEmpty || answer.status == 304 { continue }
+            guard let name = HTTPField.Name(field.name) else { continue }
+            fields.append(HTTPField(name: name, value: field.value))
+        }
+        if let name = HTTPField.Name("X-Request-ID") {
+            fields.append(HTTPField(name: name, value: requestID))
+        }
+        let status = HTTPResponse.Status(code: answer.status)
+        if answer.body.isEmpty {
+            return Response(status: status, headers: fields, body: ResponseBody(contentLength: answer.status == 304 ? nil : 0) { _ in })
+        }
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// The request id: the client's `X-Request-ID` when it is a short token (letters,
+    /// digits, `-`, `_`, `.`, at most 128), else the one Hummingbird put in the
+    /// context's logger, else a new random one.
+    static func requestID(_ request: Request, context: some RequestContext) -> String {
+        guard let given = clientRequestID(request) else {
+            if let generated = context.logger[metadataKey: "hb.request.id"] { return "\(generated)" }
+            return String(UInt64.random(in: .min ... .max), radix: 16)
+        }
+        return given
+    }
+
+    private static func clientRequestID(_ request: Request) -> String? {
+        guard let name = HTTPField.Name("X-Request-ID"), let given = request.headers[name],
+              !given.isEmpty, given.utf8.count <= 128,
+              given.utf8.allSatisfy({ byte in
+                  switch byte {
+                  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                      true
+                  default: false
+                  }
+              })
+        else { return nil }
+        return given
+    }
+}

@@ -1,0 +1,62 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The methods the screen routes answer: `GET` and `HEAD` serve, the others get `405`.
+private let screenMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+
+extension RouterMethods {
+    /// Mounts the screens of `service` below `basePath`: `GET /screens/profile/42?tab=posts`
+    /// renders that screen; `HEAD` answers the same without a body; other methods get
+    /// `405`.
+    ///
+    /// Use it to embed the screens in an existing Hummingbird application:
+    ///
+    /// ```swift
+    /// let router = Router()
+    /// let service = ScreenService(registry: Catalog.registry)
+    /// router.addScreens(service, at: "/screens")
+    /// router.addServiceEndpoints(service)          // GET /routes and GET /health
+    /// ```
+    @discardableResult
+    public func addScreens(_ service: ScreenService, at basePath: String = "/screens") -> Self {
+        let base = "/" + basePath.split(separator: "/").joined(separator: "/")
+        let paths = base == "/" ? ["/", "/**"] : [base, base + "/**"]
+        for path in paths {
+            for method in screenMethods {
+                on(RouterPath(path), method: method) { request, context in
+                    let id = HummingbirdAdapter.requestID(request, context: context)
+                    var logger = context.logger
+                    logger[metadataKey: "request_id"] = "\(id)"
+                    let answer = await service.respond(
+                        to: HummingbirdAdapter.screenRequest(request, basePath: base), logger: logger
+                    )
+                    return HummingbirdAdapter.response(answer, requestID: id)
+                }
+            }
+        }
+        return self
+    }
+
+    /// Adds `GET /routes` (the registry's routes as JSON) and `GET /health`.
+    @discardableResult
+    public func addServiceEndpoints(_ service: ScreenService) -> Self {
+        for method in screenMethods {
+            on("/routes", method: method) { request, context in
+                let id = HummingbirdAdapter.requestID(request, context: context)
+                var logger = context.logger
+                logger[metadataKey: "request_id"] = "\(id)"
+                let answer = service.routes(for: HummingbirdAdapter.screenRequest(request, basePath: "/routes"), logger: logger)
+                return HummingbirdAdapter.response(answer, requestID: id)
+            }
+            on("/health", method: method) { request, context in
+                let id = HummingbirdAdapter.requestID(request, context: context)
+                var logger = context.logger
+                logger[metadataKey: "request_id"] = "\(id)"
+                let answer = service.health(for: HummingbirdAdapter.screenRequest(request, basePath: "/health"), logger: logger)
+                return HummingbirdAdapter.response(answer, requestID: id)
+            }
+        }
+        return self
+    }
+}

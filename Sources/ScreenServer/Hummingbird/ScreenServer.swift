@@ -1,0 +1,90 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ScreenRegistry
+import ServiceLifecycle
+
+/// The screen service on Hummingbird 2: a registry's screens over HTTP.
+///
+/// ```swift
+/// let server = ScreenServer(registry: Catalog.registry)
+/// try await server.run()      // until SIGINT or SIGTERM; requests in flight finish
+/// ```
+///
+/// It serves `GET /screens/<deep link path>` (the base path is configurable),
+/// `GET /routes` and `GET /health`. Everything the service decides lives in the
+/// framework-neutral ``ScreenService``; this type only mounts it and runs the server.
+public struct ScreenServer: Sendable {
+    /// Where the server listens and what it mounts.
+    public struct Configuration: Sendable {
+        /// The address to bind, `127.0.0.1` by default.
+        public var host: String
+        /// The port, `8080` by default; `0` picks a free one.
+        public var port: Int
+        /// Where the screens are mounted, `/screens` by default.
+        public var basePath: String
+        /// The options of the service itself.
+        public var service: ScreenService.Configuration
+
+        /// Creates a configuration.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/screens",
+            service: ScreenService.Configuration = ScreenService.Configuration()
+        ) {
+            self.host = host
+            self.port = port
+            self.basePath = basePath
+            self.service = service
+        }
+    }
+
+    /// The framework-neutral service.
+    public let service: ScreenService
+    /// Where the server listens and what it mounts.
+    public let configuration: Configuration
+    /// The logger of the server; request lines carry `request_id`.
+    public let logger: Logger
+
+    /// Creates a server for `registry`.
+    public init(registry: ScreenRegistry, configuration: Configuration = Configuration(), logger: Logger? = nil) {
+        self.service = ScreenService(registry: registry, configuration: configuration.service)
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: "ScreenServer")
+    }
+
+    /// A router with the screens at the base path, `/routes` and `/health`.
+    ///
+    /// `middlewares` run before every route, in order.
+    public func makeRouter(
+        middlewares: [any MiddlewareProtocol<Request, Response, BasicRequestContext>] = []
+    ) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        for middleware in middlewares { router.add(middleware: middleware) }
+        router.addServiceEndpoints(service)
+        router.addScreens(service, at: configuration.basePath)
+        return router
+    }
+
+    /// The Hummingbird application; `onServerRunning` gets the listening channel (its
+    /// `localAddress` tells the port when the configuration asks for `0`).
+    public func makeApplication(
+        router: Router<BasicRequestContext>? = nil,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router ?? makeRouter(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "ScreenRegistry"
+            ),
+            onServerRunning: onServerRunning,
+            logger: logger
+        )
+    }
+
+    /// Runs the server until SIGINT or SIGTERM. On either, it stops accepting
+    /// connections, lets the requests in flight finish, then returns.
+    public func run() async throws {
+        try await makeApplication().runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}

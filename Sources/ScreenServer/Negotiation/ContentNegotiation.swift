@@ -1,0 +1,162 @@
+import ScreenRendering
+
+/// Content negotiation over ``ScreenRendering/ScreenFormat/allCases``: which format a
+/// request gets.
+///
+/// Each format answers to the media type of its `contentType` (`text/plain`,
+/// `application/xml`, `application/json`); `application/xml` also answers to
+/// `text/xml`. A format added to `ScreenFormat` takes part without a change here.
+///
+/// - `?format=json|xml|text` wins over `Accept`.
+/// - Without `Accept`, or with `*/*`, the request gets ``defaultFormat``: JSON when the
+///   Beagle JSON renderer is built in, else XML, else text.
+/// - Otherwise the acceptable format with the highest `q` wins; on a tie the more
+///   specific media range, then the range listed first, then the server's preference
+///   (JSON, XML, text). `q=0` refuses a format.
+/// - When nothing is acceptable the service answers `406 Not Acceptable`.
+public enum ContentNegotiation {
+    /// The format names in the server's order of preference: the first one that
+    /// ``ScreenRendering/ScreenFormat`` has is the default.
+    public static let preference = ["json", "xml", "text"]
+
+    /// Media types that answer to a format besides its own, by the format's media type.
+    public static let aliases: [String: [String]] = ["application/xml": ["text/xml"]]
+
+    /// The formats in the server's order of preference: those named in ``preference``
+    /// first, then any other, in declaration order.
+    public static let formatsByPreference: [ScreenFormat] = {
+        let named = preference.compactMap(ScreenFormat.init(rawValue:))
+        return named + ScreenFormat.allCases.filter { !named.contains($0) }
+    }()
+
+    /// The format for a request without a preference (no `Accept`, or `*/*`): the
+    /// first format of ``preference`` that exists.
+    public static var defaultFormat: ScreenFormat {
+        formatsByPreference.first ?? .text
+    }
+
+    /// The media type of a format, without parameters, in lower case: `text/plain`.
+    public static func mediaType(of format: ScreenFormat) -> String {
+        mediaType(ofContentType: format.contentType)
+    }
+
+    /// Every media type a format answers to: its own, then its aliases.
+    public static func mediaTypes(of format: ScreenFormat) -> [String] {
+        let own = mediaType(of: format)
+        return [own] + (aliases[own] ?? [])
+    }
+
+    /// The format named by `?format=`, in any case; `nil` when none has that name.
+    public static func format(named name: String) -> ScreenFormat? {
+        ScreenFormat(rawValue: name.lowercased())
+    }
+
+    /// The format for an `Accept` header value, or `nil` when nothing acceptable exists.
+    ///
+    /// A missing or empty header, or one without a single well-formed media range,
+    /// means "anything" and gives ``defaultFormat``.
+    public static func format(forAccept accept: String?) -> ScreenFormat? {
+        guard let accept else { return defaultFormat }
+        let ranges = MediaRange.parseList(accept)
+        if ranges.isEmpty { return defaultFormat }
+
+        var best: (format: ScreenFormat, quality: Double, specificity: Int, position: Int)?
+        for entry in table {
+            let format = entry.format
+            guard let match = bestMatch(own: entry.own, types: entry.types, in: ranges), match.quality > 0 else { continue }
+            if let current = best {
+                let better = match.quality != current.quality ? match.quality > current.quality
+                    : match.specificity != current.specificity ? match.specificity > current.specificity
+                    : match.position < current.position
+                if !better { continue }
+            }
+            best = (format, match.quality, match.specificity, match.position)
+        }
+        return best?.format
+    }
+
+    /// The most specific range that matches one of the format's media types.
+    private static func bestMatch(
+        own: String, types: [String], in ranges: [MediaRange]
+    ) -> (quality: Double, specificity: Int, position: Int)? {
+        var best: (quality: Double, specificity: Int, position: Int)?
+        for (position, range) in ranges.enumerated() {
+            let specificity: Int
+            if types.contains(range.type) {
+                specificity = 2
+            } else if range.type.hasSuffix("/*"), range.type != "*/*",
+                      own.hasPrefix(range.type.dropLast())
+            {
+                // `text/*` covers the format's own type only, not an alias: `text/*`
+                // asks for text, not for `text/xml`.
+                specificity = 1
+            } else if range.type == "*/*" {
+                specificity = 0
+            } else {
+                continue
+            }
+            if best == nil || specificity > best?.specificity ?? -1 {
+                best = (range.quality, specificity, position)
+            }
+        }
+        return best
+    }
+
+    /// Each format in order of preference with its own media type and all it answers to.
+    private static let table: [(format: ScreenFormat, own: String, types: [String])] =
+        formatsByPreference.map { ($0, mediaType(of: $0), mediaTypes(of: $0)) }
+
+    static func mediaType(ofContentType contentType: String) -> String {
+        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return String(type.trimmingSpaces).lowercased()
+    }
+}
+
+/// One media range of an `Accept` header: `type/subtype` (or a wildcard) and its `q`.
+struct MediaRange: Equatable {
+    /// `type/subtype`, `type/*` or `*/*`, in lower case.
+    var type: String
+    /// The quality, from 0 to 1; 1 when not given.
+    var quality: Double
+
+    /// The well-formed ranges of an `Accept` value; malformed ones are skipped.
+    static func parseList(_ value: String) -> [MediaRange] {
+        value.split(separator: ",").compactMap(parse)
+    }
+
+    static func parse(_ element: Substring) -> MediaRange? {
+        let parts = element.split(separator: ";", omittingEmptySubsequences: false)
+        guard let first = parts.first else { return nil }
+        let type = first.trimmingSpaces.lowercased()
+        let halves = type.split(separator: "/", omittingEmptySubsequences: false)
+        guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isTokenCharacter) }),
+              !(halves[0] == "*" && halves[1] != "*")
+        else { return nil }
+        var quality = 1.0
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { continue }
+            guard let q = parseQuality(pair[1].trimmingSpaces) else { return nil }
+            quality = q
+        }
+        return MediaRange(type: type, quality: quality)
+    }
+
+    /// RFC 9110's `qvalue`: `0`, `0.5`, `1.000`; anything else is malformed.
+    static func parseQuality(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0 == "." || $0.isASCII && $0.isNumber }),
+              let value = Double(text), value >= 0, value <= 1
+        else { return nil }
+        return value
+    }
+
+    private static func isTokenCharacter(_ character: Character) -> Bool {
+        guard character.isASCII, let ascii = character.asciiValue else { return false }
+        switch ascii {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(ascii)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Logging
+import ScreenRendering
+@testable import ScreenServer
+import Testing
+
+@Suite("The framework-neutral core")
+struct CoreTests {
+    let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+    @Test("The core answers without any HTTP framework")
+    func coreAlone() async {
+        let service = ScreenService(registry: testRegistry)
+        let response = await service.respond(
+            to: ScreenRequest(method: "GET", target: "/profile/42?tab=posts", headers: [("Accept", "text/plain")]),
+            logger: logger
+        )
+        #expect(response.status == 200)
+        #expect(response.pattern == "profile/:userId")
+        #expect(response.header("content-type") == ScreenFormat.text.contentType)
+        #expect(response.header("Content-Length") == String(response.body.count))
+        #expect(response.bodyText.contains("User 42"))
+    }
+
+    @Test("Accept parsing: q-values, wildcards, malformed ranges")
+    func acceptParsing() {
+        #expect(MediaRange.parseList("text/plain;q=0.5, */*") == [
+            MediaRange(type: "text/plain", quality: 0.5), MediaRange(type: "*/*", quality: 1),
+        ])
+        #expect(MediaRange.parseList("text/plain;q=2, a/b;q=x, nonsense, */plain, TEXT/Plain") == [
+            MediaRange(type: "text/plain", quality: 1),
+        ])
+        #expect(ContentNegotiation.format(forAccept: nil) == ContentNegotiation.defaultFormat)
+        #expect(ContentNegotiation.format(forAccept: "garbage") == ContentNegotiation.defaultFormat)
+        #expect(ContentNegotiation.format(forAccept: "text/plain") == .text)
+        #expect(ContentNegotiation.format(forAccept: "text/*") == .text)
+        #expect(ContentNegotiation.format(forAccept: "text/plain; charset=utf-8; q=0.8") == .text)
+        #expect(ContentNegotiation.format(forAccept: "text/plain;q=0") == nil)
+        #expect(ContentNegotiation.format(forAccept: "*/*;q=0.1, text/plain;q=0") != .text)
+        #expect(ContentNegotiation.format(forAccept: "image/png") == nil)
+    }
+
+    @Test("Media types come from each format's content type; text/xml is an alias")
+    func mediaTypes() {
+        for format in ScreenFormat.allCases {
+            #expect(format.contentType.lowercased().hasPrefix(ContentNegotiation.mediaType(of: format)))
+            #expect(ContentNegotiation.format(forAccept: ContentNegotiation.mediaType(of: format)) == format)
+        }
+        if let xml = ScreenFormat(rawValue: "xml") {
+            #expect(ContentNegotiation.format(forAccept: "text/xml") == xml)
+            #expect(ContentNegotiation.format(forAccept: "application/xml") == xml)
+        }
+        if let json = ScreenFormat(rawValue: "json") {
+            #expect(ContentNegotiation.format(forAccept: "application/json") == json)
+            #expect(ContentNegotiation.defaultFormat == json)
+        }
+        #expect(ContentNegotiation.format(named: "TEXT") == .text)
+        #expect(ContentNegotiation.format(named: "pdf") == nil)
+    }
+
+    @Test("?format= comes off the query; the other items stay byte for byte")
+    func splitFormat() {
+        #expect(ScreenService.splitFormat("/a?format=xml") == ("/a", "xml"))
+        let split = ScreenService.splitFormat("/a?x=1&format=text&y=%20+&format=json")
+        #expect(split.path == "/a?x=1&y=%20+" && split.format == "text")
+        #expect(ScreenService.splitFormat("/a?formats=1").format == nil)
+        #expect(ScreenService.splitFormat("/a?format").format == "")
+        #expect(ScreenService.splitFormat("/a").path == "/a")
+    }
+
+    @Test("Entity tags: strong, stable, and If-None-Match lists")
+    func entityTags() {
+        let tag = EntityTag.strong(for: Array("hello".utf8))
+        #expect(tag == EntityTag.strong(for: Array("hello".utf8)))
+        #expect(tag != EntityTag.strong(for: Array("hellp".utf8)))
+        #expect(tag.hasPrefix("\"5-"))
+        #expect(EntityTag.ifNoneMatch("\"a\", \(tag)", matches: tag))
+        #expect(EntityTag.ifNoneMatch("W/\(tag)", matches: tag))
+        #expect(EntityTag.ifNoneMatch("*", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("\"a\"", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("", matches: tag))
+    }
+
+    @Test("A request declares a body with Content-Length or Transfer-Encoding")
+    func declaredBodies() {
+        #expect(!ScreenRequest(method: "GET", target: "/", headers: [("Content-Length", "0")]).declaresBody)
+        #expect(ScreenRequest(method: "GET", target: "/", headers: [("content-length", "3")]).declaresBody)
+        #expect(ScreenRequest(method: "GET", target: "/", headers: [("Transfer-Encoding", "chunked")]).declaresBody)
+        #expect(!ScreenRequest(method: "GET", target: "/").declaresBody)
+    }
+
+    @Test("The Hummingbird adapter strips the base path, keeping the encoding")
+    func targetBelowBasePath() {
+        #expect(HummingbirdAdapter.target(path: "/screens/profile/42", query: "tab=a%20b", below: "/screens") == "/profile/42?tab=a%20b")
+        #expect(HummingbirdAdapter.target(path: "/screens", query: nil, below: "/screens") == "/")
+        #expect(HummingbirdAdapter.target(path: "/api/v1/x/%2F", query: nil, below: "/api/v1") == "/x/%2F")
+        #expect(HummingbirdAdapter.target(path: "/profile/42", query: "", below: "/") == "/profile/42?")
+    }
+
+    @Test("/routes escapes as JSON")
+    func routesJSON() {
+        #expect(RoutesDocument.quoted("a\"b\\c\n\u{1}") == #""a\"b\\c\n\u0001""#)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The built `screen-registry` executable, which sits beside the test bundle.
+private var executable: URL {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On macOS the tests run inside an .xctest bundle: climb out of it.
+    while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+    return folder.appendingPathComponent("screen-registry")
+}
+
+/// A running `screen-registry serve` on a free loopback port.
+private final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+    private(set) var port = 0
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // The first line on stdout names the address: "serving http://127.0.0.1:PORT/screens".
+        let line = try Self.firstLine(of: output.fileHandleForReading, timeout: 30)
+        guard let portText = line.split(separator: ":").last?.split(separator: "/").first,
+              let port = Int(portText)
+        else {
+            process.terminate()
+            throw Failure(description: "unexpected first line: \(line)")
+        }
+        self.port = port
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func firstLine(of handle: FileHandle, timeout: TimeInterval) throws -> String {
+        var data = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        while !data.contains(UInt8(ascii: "\n")) {
+            guard Date() < deadline else { throw Failure(description: "no address line within \(timeout) s") }
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw Failure(description: "the server exited before listening") }
+            data.append(chunk)
+        }
+        return String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for the process to exit, up to `timeout`; its status, or `nil`.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+private func get(_ url: URL, accept: String) async throws -> (HTTPURLResponse, Data) {
+    var request = URLRequest(url: url)
+    request.setValue(accept, forHTTPHeaderField: "Accept")
+    request.timeoutInterval = 30
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.connectionProxyDictionary = [:]
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(for: request)
+    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+    return (http, data)
+}
+
+@Suite("screen-registry serve, the real process", .serialized)
+struct EndToEndTests {
+    @Test("serve answers over HTTP; SIGTERM during a request lets it finish, then exits 0")
+    func gracefulShutdown() async throws {
+        // --test-delay-ms (hidden, for this test) holds every request 1.5 s, long
+        // enough to send SIGTERM while one is in flight.
+        let server = try ServeProcess(["--test-delay-ms", "1500", "--log-level", "info"])
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+
+        let (health, healthBody) = try await get(base.appendingPathComponent("health"), accept: "*/*")
+        #expect(health.statusCode == 200)
+        #expect(String(decoding: healthBody, as: UTF8.self) == #"{"status":"ok"}"#)
+
+        let url = try #require(URL(string: "screens/profile/42?tab=likes", relativeTo: base))
+        let inFlight = Task { try await get(url, accept: "text/plain") }
+        try await Task.sleep(for: .milliseconds(500))
+        server.signal(SIGTERM)
+
+        let (response, body) = try await inFlight.value
+        #expect(response.statusCode == 200)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(response.value(forHTTPHeaderField: "Content-Length") == String(body.count))
+        #expect(text.hasPrefix("screenComponent\n"))
+        #expect(text.contains("Showing likes"))
+        #expect(text.hasSuffix("\n"))
+
+        let status = await server.waitForExit(timeout: .seconds(15))
+        #expect(status == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("GET /profile/42?tab=likes 200"), "\(log)")
+    }
+
+    @Test("SIGINT stops an idle server with status 0")
+    func sigint() async throws {
+        let server = try ServeProcess([])
+        server.signal(SIGINT)
+        let status = await server.waitForExit(timeout: .seconds(15))
+        #expect(status == 0)
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ScreenRendering
+import ScreenServer
+import Testing
+
+@Suite("ScreenServer over HummingbirdTesting")
+struct ScreenServerTests {
+    // MARK: Formats
+
+    @Test("Every format is served for its Accept media type and for ?format=")
+    func everyFormat() async throws {
+        try await withServer { client in
+            for (format, mediaType) in formatsAndTypes {
+                try await client.execute(
+                    uri: "/screens/profile/42", method: .get, headers: .fields([("Accept", mediaType)])
+                ) { response in
+                    #expect(response.status == .ok, "\(format)")
+                    #expect(response.headers[.contentType] == format.contentType)
+                    #expect(response.text.contains("User 42"))
+                }
+                try await client.execute(
+                    uri: "/screens/profile/42?format=\(format.rawValue)", method: .get,
+                    headers: .fields([("Accept", "application/x-nothing-we-have")])
+                ) { response in
+                    #expect(response.status == .ok, "?format=\(format)")
+                    #expect(response.headers[.contentType] == format.contentType)
+                }
+            }
+        }
+    }
+
+    @Test("The body is exactly what ScreenFormat renders for the screen")
+    func bodyIsTheRendering() async throws {
+        let screen = try await testRegistry.screen(for: "/profile/42?tab=likes")
+        try await withServer { client in
+            for format in ScreenFormat.allCases {
+                let expected = try format.render(screen)
+                let response = try await client.execute(uri: "/screens/profile/42?tab=likes&format=\(format.rawValue)", method: .get)
+                #expect(response.text == expected)
+            }
+        }
+    }
+
+    @Test("Without Accept, and with */*, the documented default format answers")
+    func defaultFormat() async throws {
+        let expected = ContentNegotiation.defaultFormat
+        #expect(expected.rawValue == ["json", "xml", "text"].first { ScreenFormat(rawValue: $0) != nil })
+        try await withServer { client in
+            for headers in [HTTPFields(), .fields([("Accept", "*/*")]), .fields([("Accept", "")])] {
+                try await client.execute(uri: "/screens/profile/42", method: .get, headers: headers) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == expected.contentType)
+                }
+            }
+        }
+    }
+
+    @Test("q-values decide between formats")
+    func qualityValues() async throws {
+        try await withServer { client in
+            for (a, typeA) in formatsAndTypes {
+                for (b, typeB) in formatsAndTypes where a != b {
+                    let accept = "\(typeA);q=0.4, \(typeB);q=0.9, */*;q=0.1"
+                    try await client.execute(
+                        uri: "/screens/home", method: .get, headers: .fields([("Accept", accept)])
+                    ) { response in
+                        #expect(response.headers[.contentType] == b.contentType, "\(accept)")
+                    }
+                }
+            }
+            try await client.execute(
+                uri: "/screens/home", method: .get, headers: .fields([("Accept", "text/plain;q=0.2, */*;q=0")])
+            ) { response in
+                #expect(response.headers[.contentType] == ScreenFormat.text.contentType)
+            }
+        }
+    }
+
+    @Test("406 when nothing acceptable exists, or ?format= names no format")
+    func notAcceptable() async throws {
+        try await withServer { client in
+            for accept in ["image/png", "text/plain;q=0, application/pdf", "*/*;q=0"] {
+                try await client.execute(
+                    uri: "/screens/profile/42", method: .get, headers: .fields([("Accept", accept)])
+                ) { response in
+                    #expect(response.status == .notAcceptable, "\(accept)")
+                    #expect(response.text.contains("available"))
+                }
+            }
+            try await client.execute(uri: "/screens/profile/42?format=pdf", method: .get) { response in
+                #expect(response.status == .notAcceptable)
+                #expect(response.text.contains("pdf"))
+            }
+        }
+    }
+
+    // MARK: Statuses
+
+    @Test("Unknown path: 404 with the suggestion, in the negotiated format")
+    func unknownPath() async throws {
+        try await withServer { client in
+            for (format, mediaType) in formatsAndTypes {
+                try await client.execute(
+                    uri: "/screens/profil/42", method: .get, headers: .fields([("Accept", mediaType)])
+                ) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.headers[.contentType] == format.contentType)
+                    #expect(response.text.contains("profile/:userId"), "\(format): \(response.text)")
+                    #expect(response.text.contains("unknownPath"))
+                    #expect(response.headers[.cacheControl] == "no-store")
+                }
+            }
+        }
+    }
+
+    @Test("Invalid path, missing and invalid parameters: 400")
+    func badRequests() async throws {
+        try await withServer { client in
+            for (uri, code) in [
+                ("/screens/profile/%zz", "invalidPath"),
+                ("/screens/needs", "missingParameter"),
+                ("/screens/number/abc", "invalidParameter"),
+            ] {
+                try await client.execute(uri: uri, method: .get, headers: .fields([("Accept", "text/plain")])) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(response.text.contains(code), "\(uri): \(response.text)")
+                }
+            }
+            try await client.execute(uri: "/screens/needs?token=t", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("A failing screen: 500 with a generic body; the detail only in the log")
+    func screenFailed() async throws {
+        let capture = LogCapture()
+        try await withServer(logger: capture.logger) { client in
+            for format in ScreenFormat.allCases {
+                try await client.execute(uri: "/screens/boom?format=\(format.rawValue)", method: .get) { response in
+                    #expect(response.status == .internalServerError)
+                    #expect(!response.text.contains("hunter2"))
+                    #expect(response.text.contains("could not be built"))
+                }
+            }
+        }
+        #expect(capture.lines.contains { "\($0.metadata["error"] ?? "")".contains("hunter2") })
+    }
+
+    @Test("Other methods: 405 with Allow; a body on GET: 400")
+    func methodsAndBodies() async throws {
+        try await withServer { client in
+            for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+                try await client.execute(uri: "/screens/profile/42", method: method) { response in
+                    #expect(response.status == .methodNotAllowed)
+                    #expect(response.headers.value("Allow") == "GET, HEAD")
+                }
+            }
+            try await client.execute(
+                uri: "/screens/profile/42", method: .get, body: ByteBuffer(string: "surprise")
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.text.contains("bodyNotAllowed"))
+            }
+        }
+    }
+
+    @Test("HEAD answers like GET, without the body")
+    func head() async throws {
+        try await withServer { client in
+            let get = try await client.execute(uri: "/screens/profile/42", method: .get)
+            try await client.execute(uri: "/screens/profile/42", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.contentType] == get.headers[.contentType])
+                #expect(response.headers[.eTag] == get.headers[.eTag])
+                #expect(response.headers[.contentLength] == String(get.body.readableBytes))
+            }
+            try await client.execute(uri: "/screens/nowhere", method: .head) { response in
+                #expect(response.status == .notFound)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
+    // MARK: Caching
+
+    @Test("ETag, If-None-Match and 304 without a body")
+    func conditionalRequests() async throws {
+        try await withServer { client in
+            let first = try await client.execute(uri: "/screens/profile/42", method: .get)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
+            #expect(first.headers[.vary]?.contains("Accept") == true)
+            #expect(first.headers[.cacheControl] == "no-cache")
+
+            for condition in [tag, "W/\(tag)", "\"other\", \(tag)", "*"] {
+                try await client.execute(
+                    uri: "/screens/profile/42", method: .get, headers: .fields([("If-None-Match", condition)])
+                ) { response in
+                    #expect(response.status == .notModified, "\(condition)")
+                    #expect(response.body.readableBytes == 0)
+                    #expect(response.headers[.eTag] == tag)
+                    #expect(response.headers[.cacheControl] == "no-cache")
+                }
+            }
+            try await client.execute(
+                uri: "/screens/profile/42", method: .get, headers: .fields([("If-None-Match", "\"stale\"")])
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes > 0)
+            }
+            // Another screen, or another format of the same screen, has another tag.
+            let other = try await client.execute(uri: "/screens/profile/43", method: .get)
+            #expect(other.headers[.eTag] != tag)
+            try await client.execute(
+                uri: "/screens/profile/42?format=text", method: .get, headers: .fields([("If-None-Match", tag)])
+            ) { response in
+                #expect(response.status == (ContentNegotiation.defaultFormat == .text ? .notModified : .ok))
+            }
+        }
+    }
+
+    @Test("Cache-Control is configurable per route pattern")
+    func cacheControlPerRoute() async throws {
+        var policy = CachePolicy(default: "no-cache")
+        policy["products"] = "public, max-age=60"
+        policy["profile/:userId"] = "private, max-age=30"
+        try await withServer(cachePolicy: policy) { client in
+            for (uri, expected) in [
+                ("/screens/products", "public, max-age=60"),
+                ("/screens/profile/7", "private, max-age=30"),
+                ("/screens/home", "no-cache"),
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.headers[.cacheControl] == expected, "\(uri)")
+                }
+            }
+        }
+    }
+
+    // MARK: Service endpoints
+
+    @Test("GET /routes lists patterns and screen types in precedence order")
+    func routes() async throws {
+        try await withServer { client in
+            try await client.execute(uri: "/routes", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+                let routes = try #require(json["routes"] as? [[String: String]])
+                #expect(routes.map { $0["pattern"] } == testRegistry.routes.map(\.pattern))
+                #expect(routes.contains { $0["pattern"] == "profile/:userId" && $0["screenType"] == "ProfileScreen" })
+            }
+            try await client.execute(uri: "/routes", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
+    @Test("GET /health")
+    func health() async throws {
+        try await withServer { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"status":"ok"}"#)
+                #expect(response.headers[.cacheControl] == "no-store")
+            }
+            try await client.execute(uri: "/health", method: .post) { response in
+                #expect(response.status == .methodNotAllowed)
+            }
+        }
+    }
+
+    // MARK: Mounting, data, logging
+
+    @Test("Query items become data; ?format= does not reach the screen")
+    func queryData() async throws {
+        try await withServer { client in
+            try await client.execute(uri: "/screens/profile/42?tab=likes&format=text", method: .get) { response in
+                #expect(response.text.contains("Showing likes"))
+            }
+            try await client.execute(uri: "/screens/payment?product=p1&format=text", method: .get) { response in
+                #expect(response.text.contains("Paying for p1"))
+            }
+        }
+    }
+
+    @Test("Another base path, and the root", arguments: ["/ui", "/api/v1/screens/", "/"])
+    func basePaths(basePath: String) async throws {
+        let prefix = basePath.split(separator: "/").map { "/" + $0 }.joined()
+        try await withServer(basePath: basePath) { client in
+            try await client.execute(uri: prefix + "/profile/42", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("User 42"))
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("One log line per request: request id, pattern, status, latency; X-Request-ID answered")
+    func logging() async throws {
+        let capture = LogCapture()
+        try await withServer(logger: capture.logger) { client in
+            try await client.execute(
+                uri: "/screens/profile/42", method: .get, headers: .fields([("X-Request-ID", "abc-123")])
+            ) { response in
+                #expect(response.headers.value("X-Request-ID") == "abc-123")
+            }
+            try await client.execute(
+                uri: "/screens/home", method: .get, headers: .fields([("X-Request-ID", "bad id\u{7f}")])
+            ) { response in
+                let id = try #require(response.headers.value("X-Request-ID"))
+                #expect(id != "bad id\u{7f}" && !id.isEmpty)
+            }
+        }
+        let line = try #require(capture.lines.first { $0.message.hasPrefix("GET /profile/42") })
+        #expect(line.metadata["request_id"] == "abc-123")
+        #expect(line.metadata["pattern"] == "profile/:userId")
+        #expect(line.metadata["status"] == "200")
+        #expect(Double("\(line.metadata["latency_ms"] ?? "x")") != nil)
+    }
+}

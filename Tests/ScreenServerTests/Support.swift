@@ -1,0 +1,119 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ScreenRegistry
+import ScreenRendering
+import ScreenServer
+import Screens
+
+/// A screen whose `screen()` fails with a detail that must never reach a client.
+struct FailingScreen: DeeplinkScreen {
+    struct Secret: Error, CustomStringConvertible {
+        var description: String { "database password is hunter2" }
+    }
+    init(path: String, data: [String: String]) throws {}
+    func screen() async throws -> Screen { throw Secret() }
+}
+
+/// A screen that needs a data item the route does not capture.
+struct NeedsDataScreen: DeeplinkScreen {
+    init(path: String, data: [String: String]) throws {
+        _ = try data.required("token", path: path)
+    }
+    func screen() async throws -> Screen { Screen(title: "Needs") { Text("ok") } }
+}
+
+/// A screen whose parameter must be an integer, checked in `init`.
+struct NumberScreen: DeeplinkScreen {
+    let number: Int
+    init(path: String, data: [String: String]) throws {
+        number = try data.requiredInt("n", path: path)
+    }
+    func screen() async throws -> Screen { Screen(title: "Number") { Text("n=\(number)") } }
+}
+
+/// The catalog plus screens that fail in each way the service maps.
+let testRegistry: ScreenRegistry = {
+    var registry = Catalog.registry
+    registry["boom"] = FailingScreen.self
+    registry["needs"] = NeedsDataScreen.self
+    registry["number/:n"] = NumberScreen.self
+    return registry
+}()
+
+/// Log lines, captured.
+final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(message: String, metadata: Logger.Metadata)] = []
+
+    var lines: [(message: String, metadata: Logger.Metadata)] {
+        lock.withLock { entries }
+    }
+
+    func append(_ message: String, _ metadata: Logger.Metadata) {
+        lock.withLock { entries.append((message, metadata)) }
+    }
+
+    var logger: Logger {
+        Logger(label: "test") { _ in CaptureHandler(capture: self) }
+    }
+
+    struct CaptureHandler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            var all = metadata
+            if let extra = event.metadata { all.merge(extra) { _, new in new } }
+            capture.append("\(event.message)", all)
+        }
+    }
+}
+
+/// Runs `body` against a ScreenServer over `setup` (`.router` in memory, `.live` over
+/// a real loopback socket).
+func withServer(
+    _ setup: TestingSetup = .router,
+    basePath: String = "/screens",
+    cachePolicy: CachePolicy = CachePolicy(),
+    logger: Logger? = nil,
+    _ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void
+) async throws {
+    let server = ScreenServer(
+        registry: testRegistry,
+        configuration: .init(port: 0, basePath: basePath, service: .init(cachePolicy: cachePolicy)),
+        logger: logger ?? Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    )
+    try await server.makeApplication().test(setup, body)
+}
+
+extension HTTPFields {
+    /// Fields from name-value pairs.
+    static func fields(_ pairs: [(String, String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in pairs {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return fields
+    }
+
+    /// The value of the field `name`.
+    func value(_ name: String) -> String? {
+        HTTPField.Name(name).flatMap { self[$0] }
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}
+
+/// Every format with a media type that asks for it.
+let formatsAndTypes: [(ScreenFormat, String)] = ScreenFormat.allCases.map {
+    ($0, ContentNegotiation.mediaType(of: $0))
+}
