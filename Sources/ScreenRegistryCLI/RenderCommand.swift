@@ -5,6 +5,34 @@ import ScreenRendering
 
 extension ScreenFormat: ExpressibleByArgument {}
 
+/// The formatting flags shared by `render` and `import`.
+struct FormatOptions: ParsableArguments {
+    @Option(name: .long, help: "The output format: text, xml or json (Beagle).")
+    var format: ScreenFormat = .text
+
+    @Flag(name: .long, help: "XML without indentation.")
+    var compact = false
+
+    @Flag(name: .long, help: "JSON indented, one member per line.")
+    var pretty = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "JSON for one client platform (IOS, ANDROID, WEB, MOBILE): components marked for others are left out.",
+        valueName: "platform"
+    ))
+    var platform: String?
+
+    func validate() throws {
+        if let platform, Platforms(headerValue: platform) == nil {
+            throw ValidationError("--platform must be IOS, ANDROID, WEB or MOBILE, not '\(platform)'")
+        }
+    }
+
+    var options: RenderOptions {
+        RenderOptions(compact: compact, pretty: pretty, platform: platform.flatMap(Platforms.init(headerValue:)))
+    }
+}
+
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -18,6 +46,8 @@ struct RenderCommand: AsyncParsableCommand {
               screen-registry render /profile/42
               screen-registry render 'myapp://profile/42?tab=posts'
               screen-registry render /payment --data product=p1
+              screen-registry render /profile/42 --format xml
+              screen-registry render /profile/42 --format json --platform IOS --pretty
             """
     )
 
@@ -27,8 +57,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Data for the screen, as key=value (repeatable).", valueName: "key=value"))
     var data: [String] = []
 
-    @Option(name: .long, help: "The output format.")
-    var format: ScreenFormat = .text
+    @OptionGroup var formatting: FormatOptions
 
     func run() async throws {
         let registry = CommandContext.registry
@@ -47,9 +76,9 @@ struct RenderCommand: AsyncParsableCommand {
             throw ExitCode(Output.exitCode(for: error))
         }
         do {
-            Output.write(try format.render(screen))
+            Output.write(try formatting.format.render(screen, options: formatting.options))
         } catch {
-            Output.error("cannot render '\(path)' as \(format.rawValue): \(error)")
+            Output.error("cannot render '\(path)' as \(formatting.format.rawValue): \(error)")
             throw ExitCode(Output.softwareError)
         }
     }
@@ -75,6 +104,7 @@ struct RenderCommand: AsyncParsableCommand {
 enum Output {
     static let unknownPath: Int32 = 2
     static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
     static let softwareError: Int32 = 70
 
     static func exitCode(for error: ScreenRegistryError) -> Int32 {

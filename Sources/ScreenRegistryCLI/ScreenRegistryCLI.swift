@@ -49,11 +49,13 @@ struct RootCommand: AsyncParsableCommand {
               screen-registry render /profile/42
               screen-registry render 'myapp://profile/42?tab=posts'
               screen-registry render /payment --data product=p1
+              screen-registry render /profile/42 --format json
               screen-registry routes
+              screen-registry import screen.json --format xml
 
             Exit codes: 0 success, 2 unknown path, 64 usage error, \
             65 invalid path or data, 70 the screen failed.
             """,
-        subcommands: [RenderCommand.self, RoutesCommand.self, ValidateCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, RoutesCommand.self, ImportCommand.self, ServeCommand.self, ValidateCommand.self]
     )
 }

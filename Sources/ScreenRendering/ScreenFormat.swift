@@ -4,18 +4,48 @@ import ScreenRegistry
 public enum ScreenFormat: String, CaseIterable, Sendable {
     /// The indented tree of ``TextRenderer``.
     case text
+    /// The XML dialect of ``XMLRenderer``, indented unless compact.
+    case xml
+    /// Beagle's wire format, written by ``BeagleJSONRenderer``, compact unless pretty.
+    case json
 
     /// The media type of the output.
     public var contentType: String {
         switch self {
         case .text: TextRenderer().contentType
+        case .xml: XMLRenderer().contentType
+        case .json: BeagleJSONRenderer().contentType
         }
     }
 
     /// Renders `screen` in this format.
-    public func render(_ screen: Screen) throws -> String {
+    public func render(_ screen: Screen, options: RenderOptions = RenderOptions()) throws -> String {
+        try render(screen.node, options: options)
+    }
+
+    /// Renders any node of the uniform tree (an imported screen, say) in this format.
+    public func render(_ node: Node, options: RenderOptions = RenderOptions()) throws -> String {
         switch self {
-        case .text: try TextRenderer().render(screen)
+        case .text: TextRenderer().render(node)
+        case .xml: try XMLRenderer(compact: options.compact).render(node)
+        case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(node)
         }
+    }
+}
+
+/// Settings that some formats honour and the others ignore.
+public struct RenderOptions: Sendable, Hashable {
+    /// XML without indentation.
+    public var compact: Bool
+    /// JSON indented, one member per line.
+    public var pretty: Bool
+    /// JSON for one client platform: nodes marked for other platforms are left out.
+    public var platform: Platforms?
+
+    /// Creates options; by default XML is indented, JSON compact, for every platform.
+    public init(compact: Bool = false, pretty: Bool = false, platform: Platforms? = nil) {
+        self.compact = compact
+        self.pretty = pretty
+        self.platform = platform
     }
 }

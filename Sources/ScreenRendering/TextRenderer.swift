@@ -36,6 +36,7 @@ public struct TextRenderer: Sendable {
         var head: [String] = []
         if let label { head.append(label + ":") }
         if !node.type.isEmpty { head.append(Self.shortType(node.type)) }
+        if node.platforms != .all { head.append("[\(node.platforms) only]") }
         var nested: [(label: String?, value: Node.Value)] = []
         for property in node.properties {
             switch property.value {

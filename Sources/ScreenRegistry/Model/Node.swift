@@ -50,12 +50,16 @@ public struct Node: Sendable, Hashable {
     public var type: String
     /// The properties, in the order renderers write them.
     public var properties: [Property]
+    /// The client platforms this node is for; a renderer writing for another platform
+    /// leaves it out. `.all` by default.
+    public var platforms: Platforms
 
     /// Creates a node.
-    public init(kind: Kind, type: String, properties: [Property] = []) {
+    public init(kind: Kind, type: String, properties: [Property] = [], platforms: Platforms = .all) {
         self.kind = kind
         self.type = type
         self.properties = properties
+        self.platforms = platforms
     }
 
     /// Creates a structured value without a type name.

@@ -20,6 +20,8 @@ public struct Screen: Sendable {
     public var safeArea: SafeArea?
     /// The screen's content, in order.
     public var children: [any Component]
+    /// Data the screen's expressions read.
+    public var context: Context?
 
     /// Creates a screen with a navigation bar titled `title` (none when `nil`).
     public init(
@@ -28,6 +30,7 @@ public struct Screen: Sendable {
         showBackButton: Bool? = nil,
         style: Style? = nil,
         safeArea: SafeArea? = nil,
+        context: Context? = nil,
         @ComponentBuilder content: () -> [any Component]
     ) {
         self.init(
@@ -35,6 +38,7 @@ public struct Screen: Sendable {
             navigationBar: title.map { NavigationBar(title: $0, showBackButton: showBackButton) },
             style: style,
             safeArea: safeArea,
+            context: context,
             children: content()
         )
     }
@@ -45,8 +49,10 @@ public struct Screen: Sendable {
         navigationBar: NavigationBar?,
         style: Style? = nil,
         safeArea: SafeArea? = nil,
+        context: Context? = nil,
         children: [any Component]
     ) {
+        self.context = context
         self.id = id
         self.navigationBar = navigationBar
         self.style = style
@@ -67,6 +73,7 @@ public struct Screen: Sendable {
         }
         list.add("child", child)
         list.add("style", style?.node)
+        list.add("context", context?.node)
         return Node(kind: .component, type: "beagle:screenComponent", properties: list.properties)
     }
 }

@@ -36,6 +36,8 @@ public struct ListView: Widget {
     public var templates: [Template]
     /// The name items take inside the templates (`item` by default on the client).
     public var iteratorName: String?
+    /// Data the list's expressions read, often the list itself.
+    public var context: Context?
     public var onInit: [Action]
     public var id: String?
     public var style: Style?
@@ -44,8 +46,9 @@ public struct ListView: Widget {
     /// Creates a list with several templates.
     public init(
         direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
-        templates: [Template], onInit: [Action] = []
+        templates: [Template], context: Context? = nil, onInit: [Action] = []
     ) {
+        self.context = context
         self.direction = direction
         self.dataSource = dataSource
         self.templates = templates
@@ -56,13 +59,13 @@ public struct ListView: Widget {
     /// Creates a list whose items all use one template; several components are wrapped in a container.
     public init(
         direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
-        onInit: [Action] = [], @ComponentBuilder template: () -> [any Component]
+        context: Context? = nil, onInit: [Action] = [], @ComponentBuilder template: () -> [any Component]
     ) {
         let views = template()
         let view: any Component = views.count == 1 ? views[0] : Container(children: views)
         self.init(
             direction: direction, dataSource: dataSource, iteratorName: iteratorName,
-            templates: [Template(view: view)], onInit: onInit
+            templates: [Template(view: view)], context: context, onInit: onInit
         )
     }
 
@@ -72,6 +75,7 @@ public struct ListView: Widget {
             list.add("dataSource", dataSource)
             list.add("templates", nodes: templates.map(\.node))
             list.add("iteratorName", iteratorName)
+            list.add("context", context?.node)
             list.add("onInit", actions: onInit)
         }
     }

@@ -1,0 +1,31 @@
+/// Pages the user swipes between.
+public struct PageView: Widget {
+    public var children: [any Component]
+    public var context: Context?
+    public var onPageChange: [Action]
+    /// The page shown, often an expression such as `@{page}`.
+    public var currentPage: String?
+    public var id: String?
+    public var style: Style?
+    public var accessibility: Accessibility?
+
+    /// Creates a page view from a result builder, one page per component.
+    public init(
+        context: Context? = nil, onPageChange: [Action] = [], currentPage: String? = nil,
+        @ComponentBuilder pages: () -> [any Component]
+    ) {
+        self.children = pages()
+        self.context = context
+        self.onPageChange = onPageChange
+        self.currentPage = currentPage
+    }
+
+    public var node: Node {
+        widgetNode("beagle:pageView") { list in
+            list.add("children", nodes: children.map(\.node))
+            list.add("context", context?.node)
+            list.add("onPageChange", actions: onPageChange)
+            list.add("currentPage", currentPage)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import ScreenRegistry
+import ScreenRendering
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read a Beagle JSON screen and render it in any format.",
+        discussion: """
+            Brings existing Beagle screens (from Beagle's Kotlin backend, say) into \
+            ScreenRegistry. Type names compare case-insensitively; unknown types are \
+            kept as custom components.
+
+            Examples:
+              screen-registry import screen.json --format text
+              screen-registry import screen.json --format xml
+              cat screen.json | screen-registry import - --format json --pretty
+
+            Exit codes: 0 success, 65 malformed JSON (with line and column), 66 unreadable file.
+            """
+    )
+
+    @Argument(help: "A Beagle JSON file, or - for standard input.")
+    var file: String
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            let data = file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: file))
+            bytes = Array(data)
+        } catch {
+            Output.error("cannot read '\(file)': \(error.localizedDescription)")
+            throw ExitCode(Output.noInput)
+        }
+        let node: Node
+        do {
+            node = try BeagleJSONReader().read(bytes)
+        } catch {
+            Output.error("\(file):\(error)")
+            throw ExitCode(Output.dataError)
+        }
+        do {
+            Output.write(try formatting.format.render(node, options: formatting.options))
+        } catch {
+            Output.error("cannot render '\(file)' as \(formatting.format.rawValue): \(error)")
+            throw ExitCode(Output.softwareError)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ScreenRegistry
+
+/// Writes a screen in Beagle's wire format, which Beagle's iOS, Android and Web
+/// clients render.
+///
+/// The type key comes first (`_beagleComponent_`, `_beagleAction_`,
+/// `_beagleImagePath_`), properties follow in declaration order, absent values are
+/// left out. Types without a namespace are written as `custom:<type>`. The output is
+/// written straight to bytes and is valid JSON for any string: control characters,
+/// U+2028 and U+2029 are escaped.
+public struct BeagleJSONRenderer: Sendable {
+    /// The media type of the output.
+    public let contentType = "application/json"
+    /// Indent with two spaces and put each member on its own line.
+    public var pretty: Bool
+    /// When set, nodes marked for other platforms are left out.
+    public var platform: Platforms?
+
+    /// Creates a renderer; compact and for every platform by default.
+    public init(pretty: Bool = false, platform: Platforms? = nil) {
+        self.pretty = pretty
+        self.platform = platform
+    }
+
+    /// Renders `screen` as a JSON document.
+    public func render(_ screen: Screen) throws -> String {
+        String(decoding: renderBytes(screen.node), as: UTF8.self)
+    }
+
+    /// Renders any node of the uniform tree.
+    public func render(_ node: Node) -> String {
+        String(decoding: renderBytes(node), as: UTF8.self)
+    }
+
+    /// Renders `node` as UTF-8 bytes, for servers that write bytes.
+    public func renderBytes(_ node: Node) -> [UInt8] {
+        var writer = JSONWriter(pretty: pretty)
+        if isIncluded(node) {
+            write(node, into: &writer)
+        } else {
+            writer.output.append(contentsOf: "null".utf8)
+        }
+        if pretty { writer.output.append(UInt8(ascii: "\n")) }
+        return writer.output
+    }
+
+    private func isIncluded(_ node: Node) -> Bool {
+        guard let platform else { return true }
+        return !node.platforms.isDisjoint(with: platform)
+    }
+
+    private func isIncluded(_ value: Node.Value) -> Bool {
+        if case .node(let node) = value { return isIncluded(node) }
+        return true
+    }
+
+    private func write(_ node: Node, into writer: inout JSONWriter) {
+        writer.beginObject()
+        let typeKey: String? = switch node.kind {
+        case .component: "_beagleComponent_"
+        case .action: "_beagleAction_"
+        case .imagePath: "_beagleImagePath_"
+        case .object: nil
+        }
+        if let typeKey {
+            writer.key(typeKey)
+            writer.string(node.kind == .imagePath ? node.type : Self.qualifiedType(node.type))
+        }
+        for property in node.properties where isIncluded(property.value) {
+            writer.key(property.name)
+            write(property.value, into: &writer)
+        }
+        writer.endObject()
+    }
+
+    private func write(_ value: Node.Value, into writer: inout JSONWriter) {
+        switch value {
+        case .string(let text): writer.string(text)
+        case .int(let number): writer.int(number)
+        case .double(let number): writer.double(number)
+        case .bool(let flag): writer.raw(flag ? "true" : "false")
+        case .node(let node): write(node, into: &writer)
+        case .list(let items):
+            writer.beginArray()
+            for item in items where isIncluded(item) {
+                writer.element()
+                write(item, into: &writer)
+            }
+            writer.endArray()
+        }
+    }
+
+    /// `beagle:text` stays; a type without a namespace becomes `custom:<type>`.
+    static func qualifiedType(_ type: String) -> String {
+        type.contains(":") ? type : "custom:" + type
+    }
+}

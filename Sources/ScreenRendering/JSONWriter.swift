@@ -1,0 +1,136 @@
+/// Writes JSON tokens straight into a byte buffer, compact or indented.
+struct JSONWriter {
+    var output: [UInt8] = []
+    let pretty: Bool
+    private var depth = 0
+    /// Whether the container being written has no member yet.
+    private var isFirst = true
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+        output.reserveCapacity(4096)
+    }
+
+    mutating func beginObject() {
+        output.append(UInt8(ascii: "{"))
+        depth += 1
+        isFirst = true
+    }
+
+    mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        output.append(UInt8(ascii: "["))
+        depth += 1
+        isFirst = true
+    }
+
+    mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        if pretty && !isFirst { newline() }
+        output.append(bracket)
+        isFirst = false
+    }
+
+    /// Starts an object member: separator, indentation, `"key":`.
+    mutating func key(_ name: String) {
+        separate()
+        string(name)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// Starts an array element.
+    mutating func element() {
+        separate()
+    }
+
+    private mutating func separate() {
+        if !isFirst { output.append(UInt8(ascii: ",")) }
+        if pretty { newline() }
+        isFirst = false
+    }
+
+    private mutating func newline() {
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth {
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+        }
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+        isFirst = false
+    }
+
+    mutating func int(_ number: Int) {
+        output.append(contentsOf: String(number).utf8)
+        isFirst = false
+    }
+
+    /// A double always carries a `.` or an exponent, so it reads back as a double.
+    /// JSON has no infinities or NaN: those are written as `null`.
+    mutating func double(_ number: Double) {
+        guard number.isFinite else {
+            raw("null")
+            return
+        }
+        let text = number.description
+        output.append(contentsOf: text.utf8)
+        isFirst = false
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// A quoted string; `"`, `\`, control characters, U+2028, U+2029 and U+FEFF are escaped.
+    mutating func string(_ text: String) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = Array(#"\""#.utf8)
+                case UInt8(ascii: "\\"): escape = Array(#"\\"#.utf8)
+                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
+                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
+                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
+                case 0..<0x20:
+                    escape = Array(#"\u00"#.utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]]
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript.
+                    escape = Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    length = 3
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                    // U+FEFF, which some decoders strip as a byte order mark.
+                    escape = Array(#"\ufeff"#.utf8)
+                    length = 3
+                default: escape = nil
+                }
+                if let escape {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    output.append(contentsOf: escape)
+                    index += length
+                    runStart = index
+                } else {
+                    index += 1
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        output.append(UInt8(ascii: "\""))
+        isFirst = false
+    }
+}
