@@ -102,3 +102,45 @@ struct CLITests {
         #expect(run.stderr.contains("4096"))
     }
 }
+
+@Suite("The screen-registry command line: Beagle JSON and import", .serialized)
+struct CLIJSONTests {
+    @Test("render --format json prints compact Beagle JSON; --pretty indents it")
+    func renderJSON() throws {
+        let run = try CLIRun("render", "/text", "--format", "json")
+        #expect(run.status == 0)
+        #expect(run.stdout == #"{"_beagleComponent_":"beagle:screenComponent","navigationBar":{"title":"Text Screen"},"child":{"_beagleComponent_":"beagle:text","text":"Beagle"}}"#)
+        let pretty = try CLIRun("render", "/text", "--format", "json", "--pretty")
+        #expect(pretty.stdout.hasPrefix("{\n  \"_beagleComponent_\": \"beagle:screenComponent\",\n"))
+    }
+
+    @Test("--platform takes IOS, ANDROID, WEB or MOBILE, in any case")
+    func platform() throws {
+        #expect(try CLIRun("render", "/text", "--format", "json", "--platform", "ios").status == 0)
+        let bad = try CLIRun("render", "/text", "--format", "json", "--platform", "tv")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--platform"))
+    }
+
+    @Test("import re-renders a Beagle JSON file in another format; malformed JSON exits 65 with its position")
+    func importCommand() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-import-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("screen.json")
+        try #"{"_beagleComponent_":"BEAGLE:screenComponent","child":{"_beagleComponent_":"beagle:TEXT","text":"Imported"}}"#
+            .write(to: good, atomically: true, encoding: .utf8)
+        let text = try CLIRun("import", good.path, "--format", "text")
+        #expect(text.status == 0)
+        #expect(text.stdout == "screenComponent\n└─ child: text text=\"Imported\"\n")
+        let json = try CLIRun("import", good.path, "--format", "json")
+        #expect(json.stdout == #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:text","text":"Imported"}}"#)
+
+        let bad = folder.appendingPathComponent("bad.json")
+        try "{\n  \"a\": tru\n}".write(to: bad, atomically: true, encoding: .utf8)
+        let malformed = try CLIRun("import", bad.path)
+        #expect(malformed.status == 65)
+        #expect(malformed.stderr.contains("bad.json:2:8:"))
+        #expect(try CLIRun("import", folder.appendingPathComponent("missing.json").path).status == 66)
+    }
+}

@@ -99,3 +99,15 @@ struct CatalogTests {
         }
     }
 }
+
+@Suite("The sample catalog and user data")
+struct CatalogDataTests {
+    @Test("Data from the path cannot inject a Beagle expression")
+    func noInjection() async throws {
+        let screen = try await Catalog.registry.screen(for: DeepLink.path(of: ["profile", "@{secret}"]) + "?tab=@{x}")
+        let json = try BeagleJSONRenderer().render(screen)
+        #expect(json.contains(#""text":"User \\@{secret}""#))
+        #expect(json.contains(#""text":"Showing \\@{x}""#))
+        #expect(!json.contains(#"" @{"#))
+    }
+}
