@@ -47,18 +47,19 @@ public enum XMLDialect {
     /// `[A-Za-z_][A-Za-z0-9_.-]*`, not starting with `xml` in any case. Any other name
     /// takes the generic `<property name="…">` form.
     static func isPlainName(_ name: String) -> Bool {
-        var iterator = name.utf8.makeIterator()
-        guard let first = iterator.next(), isNameStart(first) else { return false }
-        while let byte = iterator.next() {
+        if let result = name.utf8.withContiguousStorageIfAvailable(isPlainName) { return result }
+        return Array(name.utf8).withUnsafeBufferPointer(isPlainName)
+    }
+
+    private static func isPlainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, isNameStart(first) else { return false }
+        for byte in bytes.dropFirst() {
             guard isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D else {
                 return false
             }
         }
-        if name.utf8.count >= 3 {
-            let prefix = name.utf8.prefix(3).map { $0 | 0x20 }
-            if prefix == [0x78, 0x6D, 0x6C] { return false }  // "xml"
-        }
-        return true
+        // Names starting with "xml", in any case, are reserved by XML.
+        return !(bytes.count >= 3 && bytes[0] | 0x20 == 0x78 && bytes[1] | 0x20 == 0x6D && bytes[2] | 0x20 == 0x6C)
     }
 
     @inline(__always)
@@ -83,23 +84,23 @@ public enum XMLDialect {
         }
     }
 
+    /// Full type names of the built-ins to their short element names, looked up once.
+    private static let componentNames: [String: ElementName] = Dictionary(
+        uniqueKeysWithValues: components.map { ("beagle:" + $0, .short($0)) })
+    private static let actionNames: [String: ElementName] = Dictionary(
+        uniqueKeysWithValues: actions.map { ("beagle:" + $0, .short($0)) })
+
     static func elementName(for node: Node) -> ElementName {
         switch node.kind {
         case .component:
-            if node.type.hasPrefix("beagle:") {
-                let name = String(node.type.utf8.dropFirst(7)) ?? ""
-                if components.contains(name) { return .short(name) }
-            } else if node.type.hasPrefix("custom:") {
-                let name = String(node.type.utf8.dropFirst(7)) ?? ""
+            if let name = componentNames[node.type] { return name }
+            if node.type.utf8.starts(with: "custom:".utf8) {
+                let name = String(decoding: node.type.utf8.dropFirst(7), as: UTF8.self)
                 if isPlainName(name) { return .custom(name) }
             }
             return .generic("component")
         case .action:
-            if node.type.hasPrefix("beagle:") {
-                let name = String(node.type.utf8.dropFirst(7)) ?? ""
-                if actions.contains(name) { return .short(name) }
-            }
-            return .generic("action")
+            return actionNames[node.type] ?? .generic("action")
         case .imagePath:
             if node.type == "local" || node.type == "remote" { return .short(node.type) }
             return .generic("imagePath")
@@ -189,25 +190,29 @@ public enum XMLDialect {
     /// Replaces the characters XML 1.0 forbids (U+0000–U+0008, U+000B, U+000C,
     /// U+000E–U+001F, U+FFFE, U+FFFF) by U+FFFD; returns `text` itself when it has none.
     static func sanitized(_ text: String) -> String {
-        var clean = true
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { clean = false; break }
-            } else if (byte == 0xBE || byte == 0xBF) && previous == 0xBF && beforePrevious == 0xEF {
-                clean = false
-                break
-            }
-            beforePrevious = previous
-            previous = byte
-        }
+        let clean = text.utf8.withContiguousStorageIfAvailable(isClean) ?? Array(text.utf8).withUnsafeBufferPointer(isClean)
         if clean { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
         }
         return String(result)
+    }
+
+    private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+            } else if byte == 0xEF && index + 2 < count && bytes[index + 1] == 0xBF
+                        && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF) {
+                return false
+            }
+            index += 1
+        }
+        return true
     }
 
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

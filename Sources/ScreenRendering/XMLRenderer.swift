@@ -196,7 +196,8 @@ struct XMLTreeWriter {
     }
 
     static func usesCustomNamespace(_ node: Node) -> Bool {
-        if case .custom = XMLDialect.elementName(for: node) { return true }
+        if node.kind == .component, node.type.utf8.starts(with: "custom:".utf8),
+           case .custom = XMLDialect.elementName(for: node) { return true }
         return node.properties.contains { usesCustomNamespace($0.value) }
     }
 
