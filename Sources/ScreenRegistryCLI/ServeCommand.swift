@@ -55,7 +55,20 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
         guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
-        _ = try RenderCommand.parseData(cacheControl)
+        _ = try Self.cachePolicies(cacheControl)
+    }
+
+    /// `pattern=value` items: the first `=` separates (a value may hold more), a
+    /// repeated pattern keeps the last value.
+    static func cachePolicies(_ items: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw ValidationError("invalid --cache-control '\(item)': expected pattern=value")
+            }
+            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        return result
     }
 
     func run() async throws {
@@ -65,7 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let routes = try RenderCommand.parseData(cacheControl)
+        let routes = try Self.cachePolicies(cacheControl)
         let configuration = ScreenServer.Configuration(
             host: host, port: port, basePath: basePath,
             service: ScreenService.Configuration(
