@@ -88,9 +88,11 @@ public struct ScreenRegistry: Sendable {
     /// pattern as a suggestion, when no route matches or every candidate declines.
     public func resolve(_ path: String, data: [String: String] = [:]) throws(ScreenRegistryError) -> RouteMatch {
         let link = try DeepLink(path)
-        let normalised = link.path
         var match: RouteMatch?
+        var normalisedPath: String?  // written only once a route matches
         _ = trie.firstMatch(link.segments) { id in
+            let normalised = normalisedPath ?? link.path
+            normalisedPath = normalised
             let route = entries[id]
             var parameters: [String: String] = [:]
             for (position, segment) in zip(link.segments.indices, route.parsed.segments) {

@@ -40,6 +40,36 @@ public struct DeepLink: Sendable, Hashable {
     /// `DeepLink.path(of: ["follow", "a/b"])` is `/follow/a%2Fb`.
     public static func path(of segments: [String]) -> String {
         if segments.isEmpty { return "/" }
+        // Usually nothing needs escaping: then the path is written in one allocation.
+        var length = 0
+        for segment in segments {
+            let plain = segment.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPathCharacter) }
+                ?? segment.utf8.allSatisfy(isPathCharacter)
+            guard plain else { return escapedPath(of: segments) }
+            length += 1 + segment.utf8.count
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = 0
+            for segment in segments {
+                buffer[index] = UInt8(ascii: "/")
+                index += 1
+                let copied = segment.utf8.withContiguousStorageIfAvailable { bytes in
+                    UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: bytes)
+                }
+                if let copied {
+                    index += copied
+                } else {
+                    for byte in segment.utf8 {
+                        buffer[index] = byte
+                        index += 1
+                    }
+                }
+            }
+            return index
+        }
+    }
+
+    private static func escapedPath(of segments: [String]) -> String {
         var result = ""
         for segment in segments {
             result.append("/")
@@ -57,10 +87,14 @@ public struct DeepLink: Sendable, Hashable {
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"):
             true
         default:
-            "-._~!$&'()*+,;=:@".utf8.contains(byte)
+            false
         }
     }
 
@@ -97,6 +131,9 @@ public struct DeepLink: Sendable, Hashable {
             }
         }
 
+        var slashes = 0
+        for byte in bytes[start..<pathEnd] where byte == UInt8(ascii: "/") { slashes += 1 }
+        segments.reserveCapacity(segments.count + min(slashes + 1, maximumSegments + 1))
         var segmentStart = start
         for index in start...pathEnd where index == pathEnd || bytes[index] == UInt8(ascii: "/") {
             if index > segmentStart {
@@ -138,6 +175,22 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     private static func segment(_ raw: UnsafeBufferPointer<UInt8>.SubSequence) throws(ParseFailure) -> String {
+        // Without escapes the decoded bytes are the raw ones: check them in place.
+        var plain = true, control = false
+        for byte in raw {
+            if byte == UInt8(ascii: "%") {
+                plain = false
+                break
+            }
+            if byte < 0x20 || byte == 0x7F { control = true }
+        }
+        if plain {
+            if control { throw ParseFailure(reason: "a segment contains a control character") }
+            if raw.count <= 2, raw.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                throw ParseFailure(reason: "it contains a '\(raw.count == 1 ? "." : "..")' segment")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: raw), as: UTF8.self)
+        }
         let decoded: String
         do {
             decoded = try PercentDecoding.decode(raw, plusAsSpace: false)

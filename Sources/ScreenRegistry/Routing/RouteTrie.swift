@@ -15,8 +15,10 @@ struct RouteTrie: Sendable {
         var terminal: [Int] = []
         /// Routes that end here with `**`, in registration order.
         var catchAll: [Int] = []
-        /// Suggestion index: each literal and its one-deletion variants, to the literals.
-        var nearby: [String: [String]] = [:]
+        /// The literal key that leads here from the parent, for a literal child.
+        var label: String = ""
+        /// Suggestion index: each literal child under its one-deletion variants.
+        var nearby = Suggestion.Index()
     }
 
     private(set) var nodes: [Node] = [Node()]
@@ -41,10 +43,9 @@ struct RouteTrie: Sendable {
                     current = next
                 } else {
                     let next = appendNode()
+                    nodes[next].label = key
                     nodes[current].literals[key] = next
-                    for variant in Suggestion.variants(of: key) {
-                        nodes[current].nearby[variant, default: []].append(key)
-                    }
+                    nodes[current].nearby.insert(key, child: next)
                     current = next
                 }
             case .typed(_, let type):
@@ -84,28 +85,40 @@ struct RouteTrie: Sendable {
     /// `accept` takes. Dead branches are abandoned whole: nothing is captured on the way
     /// down, so no parameter leaks from them.
     func firstMatch(_ segments: [String], accept: (Int) -> Bool) -> Int? {
-        search(node: 0, position: 0, segments, accept)
+        // Read the nodes in place: copying a node would retain and release each of its fields.
+        nodes.withUnsafeBufferPointer { nodes in
+            Self.search(nodes, node: 0, position: 0, segments, caseInsensitive, accept)
+        }
     }
 
-    private func search(node index: Int, position: Int, _ segments: [String], _ accept: (Int) -> Bool) -> Int? {
-        let node = nodes[index]
+    private static func search(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, position: Int, _ segments: [String],
+        _ caseInsensitive: Bool, _ accept: (Int) -> Bool
+    ) -> Int? {
         guard position < segments.count else {
-            if let id = node.terminal.first(where: accept) { return id }
-            return node.catchAll.first(where: accept)
+            if let id = nodes[index].terminal.first(where: accept) { return id }
+            return nodes[index].catchAll.first(where: accept)
         }
         let segment = segments[position]
-        if !node.literals.isEmpty, let child = node.literals[key(segment)],
-            let id = search(node: child, position: position + 1, segments, accept)
+        if !nodes[index].literals.isEmpty,
+            let child = nodes[index].literals[caseInsensitive ? segment.lowercased() : segment],
+            let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept)
         {
             return id
         }
-        for (type, child) in node.typed where type.accepts(segment) {
-            if let id = search(node: child, position: position + 1, segments, accept) { return id }
+        if !nodes[index].typed.isEmpty {
+            for (type, child) in nodes[index].typed where type.accepts(segment) {
+                if let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept) {
+                    return id
+                }
+            }
         }
-        if let child = node.any, let id = search(node: child, position: position + 1, segments, accept) {
+        if let child = nodes[index].any,
+            let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept)
+        {
             return id
         }
-        return node.catchAll.first(where: accept)
+        return nodes[index].catchAll.first(where: accept)
     }
 }
 

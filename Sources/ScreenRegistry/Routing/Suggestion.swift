@@ -22,71 +22,303 @@ enum Suggestion {
 
     /// Levenshtein distance over characters, giving up above `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
+        if let distance = asciiDistance(a, b, limit: limit) { return distance }
+        return distance(Array(a), Array(b), limit: limit)
+    }
+
+    private static func distance<C: RandomAccessCollection>(
+        _ a: C, _ b: C, limit: Int
+    ) -> Int where C.Element: Equatable, C.Index == Int {
         guard abs(a.count - b.count) <= limit else { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                rowMinimum = min(rowMinimum, current[j])
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[..<(b.count + 1)])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMinimum = current[0]
+                for j in 1...b.count {
+                    let substitution = previous[j - 1] + (a[a.startIndex + i - 1] == b[b.startIndex + j - 1] ? 0 : 1)
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                    rowMinimum = min(rowMinimum, current[j])
+                }
+                if rowMinimum > limit { return limit + 1 }
+                swap(&previous, &current)
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            return previous[b.count]
         }
-        return previous[b.count]
+    }
+
+    /// The same distance on bytes, when both strings are printable ASCII (one byte is one
+    /// character there); `nil` otherwise.
+    private static func asciiDistance(_ a: String, _ b: String, limit: Int) -> Int? {
+        withASCII(a) { a in withASCII(b) { b in distance(a, b, limit: limit) } } ?? nil
     }
 
     /// Whether `edits` is small next to the words compared: about a third of the longer one.
     static func isClose(_ edits: Int, _ a: String, _ b: String) -> Bool {
         edits * 3 <= max(a.count, b.count)
     }
+
+    // MARK: The one-deletion index
+
+    /// Calls `body` with the bytes of `string` when it is all printable ASCII.
+    static func withASCII<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> R? {
+            for byte in bytes where !(0x20..<0x7F).contains(byte) { return nil }
+            return body(bytes)
+        }
+        if let result = string.utf8.withContiguousStorageIfAvailable(run) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(run)
+    }
+
+    /// The unit of each ASCII character: its `Character` hash, so that a character equal
+    /// to an ASCII one (U+212A KELVIN SIGN is `K`) gets the same unit, as `String` compares.
+    nonisolated(unsafe) private static let asciiUnits: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 128)
+        for byte in 0..<128 {
+            table[byte] = UInt64(bitPattern: Int64(Character(Unicode.Scalar(UInt8(byte))).hashValue))
+        }
+        return UnsafePointer(table)
+    }()
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    /// The inverse of `prime` modulo 2⁶⁴, so a deleted character's term can be taken out.
+    private static let primeInverse: UInt64 = 0xCE96_5057_AFF6_957B
+
+    /// Hashes `key` and each of its one-deletion variants, in the order `variants(of:)`
+    /// lists them: `body(hash, -1)` for the whole key, then `body(hash, k)` with character
+    /// `k` deleted (only for keys of 2 to 32 characters, as `variants(of:)`). Equal strings
+    /// give equal hashes; O(n) in all, and no allocation for printable ASCII.
+    static func forEachVariantHash(of key: String, _ body: (UInt64, Int) -> Void) {
+        let done: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !(0x20..<0x7F).contains(byte) { return false }
+            let table = asciiUnits
+            forEachVariantHash(count: bytes.count, unit: { table[Int(bytes[$0])] }, body)
+            return true
+        }
+        if done == true { return }
+        let units = Array(key).map { UInt64(bitPattern: Int64($0.hashValue)) }
+        forEachVariantHash(count: units.count, unit: { units[$0] }, body)
+    }
+
+    @inline(__always)
+    private static func forEachVariantHash(count: Int, unit: (Int) -> UInt64, _ body: (UInt64, Int) -> Void) {
+        // Σ uᵢ·Pⁱ; deleting k keeps the terms before k and divides the ones after it by P.
+        var full: UInt64 = 0
+        var power: UInt64 = 1
+        for index in 0..<count {
+            full = full &+ unit(index) &* power
+            power = power &* prime
+        }
+        body(finish(full, count: count), -1)
+        guard count > 1, count <= 32 else { return }
+        var prefix: UInt64 = 0
+        power = 1
+        for k in 0..<count {
+            let term = unit(k) &* power
+            let rest = (full &- prefix &- term) &* primeInverse
+            body(finish(prefix &+ rest, count: count - 1), k)
+            prefix = prefix &+ term
+            power = power &* prime
+        }
+    }
+
+    private static func finish(_ sum: UInt64, count: Int) -> UInt64 {
+        var h = sum ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+
+    /// For a literal found in the index under a variant's hash: `nil` when the two
+    /// variants only share the hash (`key` with character `k` deleted differs from
+    /// `literal` with character `i` deleted; `-1` deletes nothing); else the edit distance
+    /// between `key` and `literal` and whether it is close (``isClose(_:_:_:)``).
+    ///
+    /// Sharing a one-deletion variant puts two different strings one or two edits apart:
+    /// one when their lengths differ or a single character does, two otherwise.
+    static func compare(
+        _ key: String, deleting k: Int, _ literal: String, deleting i: Int
+    ) -> (edits: Int, close: Bool)? {
+        // Printable ASCII on both sides: bytes are characters. Edits 0 stands for "not a variant".
+        let ascii = withASCII(key) { key in
+            withASCII(literal) { literal -> (edits: Int, close: Bool) in
+                guard sameVariant(key, k, literal, i) else { return (0, false) }
+                var edits = 1
+                if key.count == literal.count {
+                    var differences = 0
+                    for index in 0..<key.count where key[index] != literal[index] { differences += 1 }
+                    edits = min(differences, 2)
+                }
+                return (edits, edits * 3 <= max(key.count, literal.count))
+            }
+        }
+        if let ascii, let ascii { return ascii.edits == 0 ? nil : ascii }
+        let a = Array(key), b = Array(literal)
+        guard sameVariant(a, k, b, i) else { return nil }
+        let edits = distance(a, b, limit: budget)
+        return (edits, edits * 3 <= max(a.count, b.count))
+    }
+
+    /// Whether `a` with character `i` deleted equals `b` with character `j` deleted
+    /// (`-1`: nothing deleted).
+    private static func sameVariant<C: RandomAccessCollection>(
+        _ a: C, _ i: Int, _ b: C, _ j: Int
+    ) -> Bool where C.Element: Equatable, C.Index == Int {
+        guard a.count - (i < 0 ? 0 : 1) == b.count - (j < 0 ? 0 : 1) else { return false }
+        var x = a.startIndex, y = b.startIndex
+        while true {
+            if x - a.startIndex == i { x += 1 }
+            if y - b.startIndex == j { y += 1 }
+            guard x < a.endIndex, y < b.endIndex else { return true }
+            guard a[x] == b[y] else { return false }
+            x += 1
+            y += 1
+        }
+    }
+
+    /// One node's literal children under their one-deletion variants (each literal and
+    /// each string made by deleting one of its characters), by hash.
+    ///
+    /// Open addressing with linear probing: entries of one hash come out in insertion
+    /// order, which is the order `variants(of:)` and registration give. A bit filter, eight
+    /// bits an entry, answers most absent variants without touching the table, so a miss
+    /// stays in cache at ten thousand routes.
+    struct Index: Sendable {
+        struct Entry: Sendable {
+            var hash: UInt64
+            /// The literal child's node.
+            var child: Int32
+            /// The deleted character, or -1 for the literal itself.
+            var deleted: Int32
+        }
+
+        /// In insertion order.
+        private(set) var entries: [Entry] = []
+        /// Indices into `entries`, or -1 where free; a power of two, at most half full.
+        private(set) var slots: [Int32] = []
+        /// One bit per slot, set for every hash present (from the hash's high bits).
+        private(set) var filter: [UInt64] = []
+
+        var isEmpty: Bool { entries.isEmpty }
+
+        mutating func insert(_ key: String, child: Int) {
+            let first = entries.count
+            forEachVariantHash(of: key) { hash, deleted in
+                entries.append(Entry(hash: hash, child: Int32(child), deleted: Int32(deleted)))
+            }
+            if entries.count * 2 > slots.count {
+                var size = max(16, slots.count)
+                while entries.count * 2 > size { size *= 2 }
+                slots = Array(repeating: -1, count: size)
+                filter = Array(repeating: 0, count: size * 4 / 64)
+                for index in entries.indices { place(index) }
+            } else {
+                for index in first..<entries.count { place(index) }
+            }
+        }
+
+        private mutating func place(_ index: Int) {
+            let hash = entries[index].hash
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+            let bit = Self.filterBit(hash, bits: filter.count * 64)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+
+        private static func filterBit(_ hash: UInt64, bits: Int) -> Int {
+            Int(truncatingIfNeeded: hash >> 32) & (bits - 1)
+        }
+
+        /// Calls `body` with each entry whose hash is `hash`, in insertion order.
+        @inline(__always)
+        func forEach(hash: UInt64, _ body: (Entry) -> Void) {
+            guard !slots.isEmpty else { return }
+            let bit = Self.filterBit(hash, bits: filter.count * 64)
+            guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while case let index = slots[slot], index >= 0 {
+                let entry = entries[Int(index)]
+                if entry.hash == hash { body(entry) }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
 }
 
 extension RouteTrie {
     /// The id of the route closest to `segments` within the edit budget, or `nil`.
-    /// Ties go to the route that comes first in precedence order.
+    /// Ties go to the route found first, walking branches in precedence order.
+    ///
+    /// A branch is left as soon as it cannot beat the best route found so far: costs only
+    /// grow on the way down, and only a strictly lower cost replaces the best. That changes
+    /// no result and keeps a miss cheap among thousands of routes.
     func suggestion(for segments: [String]) -> Int? {
-        var best: (cost: Int, id: Int)?
-        func consider(_ ids: [Int], cost: Int) {
-            guard cost > 0, let id = ids.first else { return }
-            if let current = best, current.cost <= cost { return }
-            best = (cost, id)
-        }
-        func walk(_ index: Int, _ position: Int, _ cost: Int) {
-            guard cost <= Suggestion.budget else { return }
-            let node = nodes[index]
-            if position == segments.count {
-                consider(node.terminal, cost: cost)
-                consider(node.catchAll, cost: cost)
-                // A missing trailing parameter: `/profile` for `profile/:userId`.
-                for (_, child) in node.typed { walk(child, position, cost + 1) }
-                if let child = node.any { walk(child, position, cost + 1) }
-                return
+        let folded = caseInsensitive ? segments.map { $0.lowercased() } : segments
+        return nodes.withUnsafeBufferPointer { nodes -> Int? in
+            var best: (cost: Int, id: Int)?
+
+            func consider(_ ids: [Int], cost: Int) {
+                guard cost > 0, let id = ids.first else { return }
+                if let current = best, current.cost <= cost { return }
+                best = (cost, id)
             }
-            let segment = segments[position]
-            let folded = key(segment)
-            consider(node.terminal, cost: cost + segments.count - position)
-            if let child = node.literals[folded] { walk(child, position + 1, cost) }
-            var seen: Set<String> = [folded]
-            for variant in Suggestion.variants(of: folded) {
-                for literal in node.nearby[variant] ?? [] where seen.insert(literal).inserted {
-                    let edits = Suggestion.distance(folded, literal, limit: Suggestion.budget)
-                    guard edits <= Suggestion.budget, Suggestion.isClose(edits, folded, literal),
-                        let child = node.literals[literal]
-                    else { continue }
-                    walk(child, position + 1, cost + edits)
+            func beatsBest(_ cost: Int) -> Bool {
+                guard let best else { return true }
+                return cost < best.cost
+            }
+            func walk(_ index: Int, _ position: Int, _ cost: Int) {
+                guard cost <= Suggestion.budget, beatsBest(cost) else { return }
+                if position == segments.count {
+                    consider(nodes[index].terminal, cost: cost)
+                    consider(nodes[index].catchAll, cost: cost)
+                    // A missing trailing parameter: `/profile` for `profile/:userId`.
+                    for (_, child) in nodes[index].typed { walk(child, position, cost + 1) }
+                    if let child = nodes[index].any { walk(child, position, cost + 1) }
+                    return
                 }
+                let key = folded[position]
+                consider(nodes[index].terminal, cost: cost + segments.count - position)
+                let exact = nodes[index].literals.isEmpty ? nil : nodes[index].literals[key]
+                if let exact { walk(exact, position + 1, cost) }
+                // Near literals: each is one or two edits away.
+                if !nodes[index].nearby.isEmpty, cost + 1 <= Suggestion.budget, beatsBest(cost + 1) {
+                    var seen: [Int32] = []
+                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                        nodes[index].nearby.forEach(hash: hash) { entry in
+                            guard beatsBest(cost + 1), Int(entry.child) != exact, !seen.contains(entry.child) else {
+                                return
+                            }
+                            let literal = nodes[Int(entry.child)].label
+                            guard
+                                let (edits, close) = Suggestion.compare(
+                                    key, deleting: deleted, literal, deleting: Int(entry.deleted))
+                            else { return }
+                            seen.append(entry.child)
+                            guard edits <= Suggestion.budget, close else { return }
+                            walk(Int(entry.child), position + 1, cost + edits)
+                        }
+                    }
+                }
+                if !nodes[index].typed.isEmpty {
+                    let segment = segments[position]
+                    for (type, child) in nodes[index].typed {
+                        walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
+                    }
+                }
+                if let child = nodes[index].any { walk(child, position + 1, cost) }
+                consider(nodes[index].catchAll, cost: cost)
             }
-            for (type, child) in node.typed { walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1)) }
-            if let child = node.any { walk(child, position + 1, cost) }
-            consider(node.catchAll, cost: cost)
+            walk(0, 0, 0)
+            return best?.id
         }
-        walk(0, 0, 0)
-        return best?.id
     }
 }

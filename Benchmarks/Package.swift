@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Side-by-side benchmarks: ScreenRegistry's matcher against Vapor's RoutingKit.
+// Its own package, so the library itself never depends on RoutingKit.
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "ScreenRegistry", path: ".."),
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
+        // Only for the Logger handed to RoutingKit's Parameters; the version RoutingKit resolves.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RoutingBenchmark",
+            dependencies: [
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,332 @@
+// Route lookup: ScreenRegistry against Vapor's RoutingKit, on the same route tables.
+//
+//   swift run -c release RoutingBenchmark                 the full comparison
+//   swift run -c release RoutingBenchmark --only screenregistry --size 10000 --kind unknown
+//                                                         one router only (for profiling)
+//
+// Options: --rounds N (default 15), --round-ms N (default 40), --sizes 10,1000,10000,
+// --only screenregistry|routingkit, --size N, --kind hit|unknown|deadend, --passes N.
+
+import Logging
+import RoutingKit
+import ScreenRegistry
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The trivial screen every benchmark route is registered with.
+struct BenchScreen: DeeplinkScreen {
+    init(path: String, data: [String: String]) throws {}
+    func screen() async throws -> Screen { Screen(title: "Benchmark") { Text("benchmark") } }
+}
+
+enum Kind: String, CaseIterable {
+    case hit, unknown, deadend
+
+    var label: String {
+        switch self {
+        case .hit: "hit"
+        case .unknown: "miss: unknown first segment"
+        case .deadend: "miss: dead end deep in tree"
+        }
+    }
+
+    func probes(_ table: RouteTable) -> [RouteTable.Probe] {
+        switch self {
+        case .hit: table.hits
+        case .unknown: table.unknownFirst
+        case .deadend: table.deadEnd
+        }
+    }
+}
+
+// MARK: Options
+
+struct Options {
+    var rounds = 15
+    var roundMilliseconds = 40.0
+    var sizes = [10, 1_000, 10_000]
+    var kinds = Kind.allCases
+    var only: String?
+    var passes: Int?
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        func value(_ flag: String) -> String {
+            guard let value = iterator.next() else { fail("\(flag) needs a value") }
+            return value
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--rounds": rounds = Int(value(argument)) ?? rounds
+            case "--round-ms": roundMilliseconds = Double(value(argument)) ?? roundMilliseconds
+            case "--sizes": sizes = value(argument).split(separator: ",").compactMap { Int($0) }
+            case "--size": sizes = [Int(value(argument)) ?? 10_000]
+            case "--kind":
+                let name = value(argument)
+                guard let kind = Kind(rawValue: name) else { fail("unknown kind \(name)") }
+                kinds = [kind]
+            case "--only":
+                let name = value(argument)
+                guard name == "screenregistry" || name == "routingkit" else {
+                    fail("unknown router \(name)")
+                }
+                only = name
+            case "--passes": passes = Int(value(argument))
+            case "-h", "--help":
+                print(
+                    "usage: RoutingBenchmark [--rounds N] [--round-ms N] [--sizes 10,1000,10000] [--size N]")
+                print(
+                    "                        [--kind hit|unknown|deadend] [--only screenregistry|routingkit] [--passes N]"
+                )
+                exit(0)
+            default: fail("unknown option \(argument)")
+            }
+        }
+        guard rounds >= 1, !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { fail("bad options") }
+    }
+}
+
+func fail(_ message: String) -> Never {
+    print("RoutingBenchmark: \(message)")
+    exit(2)
+}
+
+// MARK: Routers
+
+func makeRegistry(_ table: RouteTable) -> ScreenRegistry {
+    var registry = ScreenRegistry()
+    for index in table.routes.indices {
+        do {
+            try registry.register(BenchScreen.self, at: table.pattern(index))
+        } catch {
+            fail("ScreenRegistry rejected \(table.pattern(index)): \(error)")
+        }
+    }
+    return registry
+}
+
+func makeRouter(_ table: RouteTable) -> TrieRouter<Int> {
+    let router = TrieRouter<Int>()
+    for (index, route) in table.routes.enumerated() {
+        router.register(
+            index,
+            at: route.map { component -> PathComponent in
+                switch component {
+                case .literal(let text): .constant(text)
+                case .parameter(let name): .parameter(name)
+                }
+            })
+    }
+    return router
+}
+
+/// Both routers must agree with the table before anything is timed.
+func validate(_ table: RouteTable, _ registry: ScreenRegistry, _ router: TrieRouter<Int>) {
+    for probe in table.hits + table.unknownFirst + table.deadEnd {
+        var parameters = Parameters()
+        let routed = router.route(path: probe.segments, parameters: &parameters)
+        guard routed == probe.expected else {
+            fail(
+                "RoutingKit gave \(String(describing: routed)) for \(probe.path), expected \(String(describing: probe.expected))"
+            )
+        }
+        do {
+            let match = try registry.resolve(probe.path)
+            guard let expected = probe.expected, match.pattern == table.pattern(expected) else {
+                fail(
+                    "ScreenRegistry matched \(match.pattern) for \(probe.path), expected \(String(describing: probe.expected))"
+                )
+            }
+        } catch {
+            guard probe.expected == nil, case .unknownPath = error else {
+                fail("ScreenRegistry threw \(error) for \(probe.path)")
+            }
+        }
+    }
+}
+
+// MARK: One pass over the probes
+
+@inline(never)
+func screenRegistryPass(_ registry: ScreenRegistry, _ paths: [String]) {
+    for path in paths {
+        do {
+            let match = try registry.resolve(path)
+            blackHole(match)
+        } catch {
+            blackHole(error)
+        }
+    }
+}
+
+/// RoutingKit's `Parameters()` makes a new `Logger` each time; a shared one keeps that
+/// cost out of its figures, so RoutingKit is measured at its fastest.
+let routingKitLogger = Logger(label: "benchmark.routingkit")
+
+@inline(never)
+func routingKitPass(_ router: TrieRouter<Int>, _ paths: [[String]]) {
+    for segments in paths {
+        var parameters = Parameters(routingKitLogger)
+        let output = router.route(path: segments, parameters: &parameters)
+        blackHole(output)
+        blackHole(parameters)
+    }
+}
+
+// MARK: Running
+
+struct Result {
+    var size: Int
+    var kind: Kind
+    var screenRegistry: Double  // median ns per lookup
+    var routingKit: Double
+    var ratioLow: Double  // per-round RoutingKit/ScreenRegistry ratios: lowest and highest
+    var ratioHigh: Double
+    var ratio: Double { routingKit / screenRegistry }
+}
+
+/// Every measurement, in table order (nothing is returned in profiling mode).
+nonisolated func run(_ options: Options) -> [Result] {
+    var results: [Result] = []
+    for size in options.sizes {
+        let table = RouteTable(size: size)
+        let registry = makeRegistry(table)
+        let router = makeRouter(table)
+        validate(table, registry, router)
+
+        for kind in options.kinds {
+            let probes = kind.probes(table)
+            let paths = probes.map(\.path)
+            let segments = probes.map(\.segments)
+            let lookups = Double(probes.count)
+
+            // Profiling mode: one router, a fixed amount of work, no table.
+            if let only = options.only {
+                let passes = options.passes ?? 200
+                let elapsed =
+                    only == "screenregistry"
+                    ? measure(passes: passes) { screenRegistryPass(registry, paths) }
+                    : measure(passes: passes) { routingKitPass(router, segments) }
+                print(
+                    "\(only) size \(size) \(kind.rawValue): \(fixed(elapsed.nanoseconds / (Double(passes) * lookups), 1)) ns/lookup"
+                )
+                continue
+            }
+
+            // Warm up, then size each router's rounds to about --round-ms.
+            _ = measure(passes: 3) { screenRegistryPass(registry, paths) }
+            _ = measure(passes: 3) { routingKitPass(router, segments) }
+            let target = options.roundMilliseconds * 1e6
+            let srPasses =
+                options.passes
+                ?? max(
+                    1,
+                    Int(target / measure(passes: 2) { screenRegistryPass(registry, paths) }.nanoseconds * 2))
+            let rkPasses =
+                options.passes
+                ?? max(
+                    1, Int(target / measure(passes: 2) { routingKitPass(router, segments) }.nanoseconds * 2))
+
+            var sr: [Double] = []
+            var rk: [Double] = []
+            for round in 0..<options.rounds {
+                // Interleaved, alternating which router goes first.
+                func runSR() {
+                    sr.append(
+                        measure(passes: srPasses) { screenRegistryPass(registry, paths) }.nanoseconds
+                            / (Double(srPasses) * lookups))
+                }
+                func runRK() {
+                    rk.append(
+                        measure(passes: rkPasses) { routingKitPass(router, segments) }.nanoseconds
+                            / (Double(rkPasses) * lookups))
+                }
+                if round % 2 == 0 {
+                    runSR()
+                    runRK()
+                } else {
+                    runRK()
+                    runSR()
+                }
+            }
+            let ratios = zip(rk, sr).map { $0 / $1 }
+            results.append(
+                Result(
+                    size: size, kind: kind, screenRegistry: median(sr), routingKit: median(rk),
+                    ratioLow: ratios.min() ?? 0, ratioHigh: ratios.max() ?? 0))
+        }
+    }
+    return results
+}
+
+let options = Options(CommandLine.arguments)
+let results = run(options)
+if options.only != nil { exit(0) }
+
+// MARK: Report
+
+/// The load average, when the system tells it (Linux): timing noise to report beside the figures.
+func loadAverage() -> String? {
+    #if os(Linux)
+        guard let file = fopen("/proc/loadavg", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let text = String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    #else
+        return nil
+    #endif
+}
+
+if let load = loadAverage() { print("Load average (1, 5, 15 min) after the run: \(load)") }
+print(
+    "Route lookup: ScreenRegistry vs RoutingKit, \(options.rounds) interleaved rounds, medians (ns per lookup)"
+)
+print("RoutingKit gets pre-split [String] segments; ScreenRegistry gets the whole path string.")
+print("")
+let header = [
+    pad("routes", 7), pad("lookup", 28, right: false), pad("ScreenRegistry", 15),
+    pad("RoutingKit", 11),
+    pad("RK/SR", 7), pad("per-round RK/SR", 16), pad("≥2×", 5),
+].joined(separator: " | ")
+print(header)
+print(String(repeating: "-", count: header.count))
+for result in results {
+    print(
+        [
+            pad(grouped(result.size), 7), pad(result.kind.label, 28, right: false),
+            pad(fixed(result.screenRegistry, 1), 15), pad(fixed(result.routingKit, 1), 11),
+            pad(fixed(result.ratio, 2) + "×", 7),
+            pad(fixed(result.ratioLow, 2) + "–" + fixed(result.ratioHigh, 2), 16),
+            pad(result.ratio >= 2 ? "yes" : "NO", 5),
+        ].joined(separator: " | "))
+}
+
+let smallest = options.sizes.min()!
+let largest = options.sizes.max()!
+if smallest != largest {
+    print("")
+    print(
+        "ScreenRegistry scaling: time at \(grouped(largest)) routes / time at \(grouped(smallest)) routes (target ≤ 1.5×)"
+    )
+    for kind in options.kinds {
+        guard let small = results.first(where: { $0.size == smallest && $0.kind == kind }),
+            let large = results.first(where: { $0.size == largest && $0.kind == kind })
+        else { continue }
+        let scale = large.screenRegistry / small.screenRegistry
+        print(
+            "  \(pad(kind.label, 28, right: false))  \(fixed(scale, 2))×  \(scale <= 1.5 ? "met" : "NOT met")"
+        )
+    }
+}
+let allFaster = results.allSatisfy { $0.ratio >= 2 }
+print("")
+print(
+    "Target ScreenRegistry ≥ 2× faster than RoutingKit at every size: \(allFaster ? "met" : "NOT met")"
+)
