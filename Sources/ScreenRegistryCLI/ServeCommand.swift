@@ -40,6 +40,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Cache-Control for the other routes.")
     var defaultCacheControl = "no-cache"
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Reuse a route's rendered bodies for this many seconds, as pattern=seconds (repeatable): only for screens that depend on nothing but their path and data.",
+        valueName: "pattern=seconds"
+    ))
+    var memoize: [String] = []
+
     @Option(name: .long, help: "The lowest level logged: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -56,6 +62,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
         _ = try Self.cachePolicies(cacheControl)
+        _ = try Self.memoized(memoize)
+    }
+
+    /// `pattern=seconds` items, seconds a positive number.
+    static func memoized(_ items: [String]) throws -> [String: Duration] {
+        var result: [String: Duration] = [:]
+        for (pattern, value) in try cachePolicies(items) {
+            guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+                throw ValidationError("invalid --memoize '\(pattern)=\(value)': expected pattern=seconds, 0 < seconds <= 86400")
+            }
+            result[pattern] = .milliseconds(Int64(seconds * 1000))
+        }
+        return result
     }
 
     /// `pattern=value` items: the first `=` separates (a value may hold more), a
@@ -82,7 +101,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ScreenServer.Configuration(
             host: host, port: port, basePath: basePath,
             service: ScreenService.Configuration(
-                cachePolicy: CachePolicy(default: defaultCacheControl, byPattern: routes)
+                cachePolicy: CachePolicy(default: defaultCacheControl, byPattern: routes),
+                memoizedRoutes: try Self.memoized(memoize)
             )
         )
         let server = ScreenServer(

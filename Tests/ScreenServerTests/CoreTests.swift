@@ -1,4 +1,6 @@
+import Foundation
 import Logging
+import ScreenRegistry
 import ScreenRendering
 @testable import ScreenServer
 import Testing
@@ -99,5 +101,80 @@ struct CoreTests {
     @Test("/routes escapes as JSON")
     func routesJSON() {
         #expect(RoutesDocument.quoted("a\"b\\c\n\u{1}") == #""a\"b\\c\n\u0001""#)
+    }
+}
+
+/// Counts how many times its screen is built.
+struct CountingScreen: DeeplinkScreen {
+    static let builds = BuildCounter()
+    let id: String
+    init(path: String, data: [String: String]) throws {
+        id = try data.required("id", path: path)
+    }
+    func screen() async throws -> Screen {
+        Self.builds.increment(id)
+        return Screen(title: "Counted") { Text("id \(id)") }
+    }
+}
+
+final class BuildCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    func increment(_ id: String) { lock.withLock { counts[id, default: 0] += 1 } }
+    func count(_ id: String) -> Int { lock.withLock { counts[id, default: 0] } }
+}
+
+@Suite("Memoized routes")
+struct MemoTests {
+    let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+    func service(memoized: [String: Duration]) -> ScreenService {
+        var registry = testRegistry
+        registry["counted/:id"] = CountingScreen.self
+        return ScreenService(registry: registry, configuration: .init(memoizedRoutes: memoized))
+    }
+
+    func get(_ service: ScreenService, _ target: String, accept: String = "text/plain") async -> ScreenResponse {
+        await service.respond(to: ScreenRequest(method: "GET", target: target, headers: [("Accept", accept)]), logger: logger)
+    }
+
+    @Test("A memoized route builds each path, data and format once while the entry lives")
+    func memoized() async {
+        let service = service(memoized: ["counted/:id": .seconds(60)])
+        let first = await get(service, "/counted/m1")
+        let second = await get(service, "/counted/m1")
+        #expect(first.body == second.body && first.header("ETag") == second.header("ETag"))
+        #expect(CountingScreen.builds.count("m1") == 1)
+        _ = await get(service, "/counted/m1?x=1")                       // other data
+        #expect(CountingScreen.builds.count("m1") == 2)
+        let other = await get(service, "/counted/m1", accept: "*/*")      // other format
+        #expect(CountingScreen.builds.count("m1") == (ContentNegotiation.defaultFormat == .text ? 2 : 3))
+        #expect(other.status == 200)
+    }
+
+    @Test("Entries expire; routes not named are built every time")
+    func expiryAndDefault() async throws {
+        let short = service(memoized: ["counted/:id": .milliseconds(50)])
+        _ = await get(short, "/counted/m2")
+        try await Task.sleep(for: .milliseconds(120))
+        _ = await get(short, "/counted/m2")
+        #expect(CountingScreen.builds.count("m2") == 2)
+
+        let plain = service(memoized: [:])
+        _ = await get(plain, "/counted/m3")
+        _ = await get(plain, "/counted/m3")
+        #expect(CountingScreen.builds.count("m3") == 2)
+    }
+
+    @Test("The store stays within its capacity")
+    func capacity() {
+        let memo = RenderMemo(capacity: 3)
+        for i in 0..<10 {
+            memo.store(
+                .init(pattern: "p", path: "/\(i)", data: [:], format: .text, platform: nil),
+                body: [1], tag: "t", timeToLive: .seconds(60)
+            )
+            #expect(memo.count <= 3)
+        }
     }
 }

@@ -45,11 +45,25 @@ public struct ScreenService: Sendable {
         /// The most bytes a request target (path and query below the mount point) may
         /// have; longer ones get `414`. The registry's own limit by default.
         public var maximumTargetLength: Int
+        /// Routes whose rendered bodies are reused, by pattern, with how long each body
+        /// lives: for the same normalised path, data, format and platform the screen is
+        /// then neither built nor rendered again until the time runs out. Only for
+        /// screens that depend on nothing but their path and data. Empty by default.
+        public var memoizedRoutes: [String: Duration]
+        /// The most bodies kept for ``memoizedRoutes``, `1024` by default.
+        public var memoCapacity: Int
 
         /// Creates a configuration.
-        public init(cachePolicy: CachePolicy = CachePolicy(), maximumTargetLength: Int = DeepLink.maximumLength) {
+        public init(
+            cachePolicy: CachePolicy = CachePolicy(),
+            maximumTargetLength: Int = DeepLink.maximumLength,
+            memoizedRoutes: [String: Duration] = [:],
+            memoCapacity: Int = 1024
+        ) {
             self.cachePolicy = cachePolicy
             self.maximumTargetLength = maximumTargetLength
+            self.memoizedRoutes = memoizedRoutes
+            self.memoCapacity = memoCapacity
         }
     }
 
@@ -59,12 +73,15 @@ public struct ScreenService: Sendable {
     public let configuration: Configuration
     /// The `/routes` document, built once: the registry never changes.
     private let routesDocument: [UInt8]
+    /// Rendered bodies of the memoized routes.
+    private let memo: RenderMemo
 
     /// Creates a service for `registry`.
     public init(registry: ScreenRegistry, configuration: Configuration = Configuration()) {
         self.registry = registry
         self.configuration = configuration
         routesDocument = Array(RoutesDocument.json(for: registry.routes).utf8)
+        memo = RenderMemo(capacity: configuration.memoCapacity)
     }
 
     // MARK: Screens
@@ -99,40 +116,32 @@ public struct ScreenService: Sendable {
         let format = try Self.negotiate(request, formatName: formatName)
 
         let match: RouteMatch
-        let screen: Screen
         do {
             match = try registry.resolve(path)
         } catch {
             throw ServiceError(error)
         }
-        do {
-            screen = try await registry.screen(for: match)
-        } catch {
-            logger.error(
-                "screen failed",
-                metadata: ["pattern": "\(match.pattern)", "error": "\(String(describing: error))"]
-            )
-            var failure = ServiceError(error)
-            failure.pattern = match.pattern
-            throw failure
-        }
+        let platform = FormatRendering.platform(fromHeader: request.header("beagle-platform"))
 
         let body: [UInt8]
-        do {
-            body = Array(try FormatRendering.render(
-                screen, as: format, platform: FormatRendering.platform(fromHeader: request.header("beagle-platform"))
-            ).utf8)
-        } catch {
-            logger.error(
-                "rendering failed",
-                metadata: ["pattern": "\(match.pattern)", "format": "\(format.rawValue)", "error": "\(error)"]
+        let tag: String
+        if let timeToLive = configuration.memoizedRoutes[match.pattern] {
+            let key = RenderMemo.Key(
+                pattern: match.pattern, path: match.path, data: match.data, format: format,
+                platform: platform.map { "\($0)" }
             )
-            var failure = ServiceError.internalError
-            failure.pattern = match.pattern
-            throw failure
+            if let entry = memo.lookup(key) {
+                (body, tag) = (entry.body, entry.tag)
+            } else {
+                body = try await render(match, as: format, platform: platform, logger: logger)
+                tag = EntityTag.strong(for: body)
+                memo.store(key, body: body, tag: tag, timeToLive: timeToLive)
+            }
+        } else {
+            body = try await render(match, as: format, platform: platform, logger: logger)
+            tag = EntityTag.strong(for: body)
         }
 
-        let tag = EntityTag.strong(for: body)
         var headers = [
             HeaderField("ETag", tag),
             HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern)),
@@ -146,6 +155,35 @@ public struct ScreenService: Sendable {
             HeaderField("Content-Length", String(body.count)),
         ], at: 0)
         return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
+    }
+
+    /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
+    private func render(
+        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, logger: Logger
+    ) async throws(ServiceError) -> [UInt8] {
+        let screen: Screen
+        do {
+            screen = try await registry.screen(for: match)
+        } catch {
+            logger.error(
+                "screen failed",
+                metadata: ["pattern": "\(match.pattern)", "error": "\(String(describing: error))"]
+            )
+            var failure = ServiceError(error)
+            failure.pattern = match.pattern
+            throw failure
+        }
+        do {
+            return Array(try FormatRendering.render(screen, as: format, platform: platform).utf8)
+        } catch {
+            logger.error(
+                "rendering failed",
+                metadata: ["pattern": "\(match.pattern)", "format": "\(format.rawValue)", "error": "\(error)"]
+            )
+            var failure = ServiceError.internalError
+            failure.pattern = match.pattern
+            throw failure
+        }
     }
 
     // MARK: /routes and /health
@@ -237,7 +275,7 @@ public struct ScreenService: Sendable {
     static func splitFormat(_ target: String) -> (path: String, format: Substring?) {
         guard let question = target.firstIndex(of: "?") else { return (target, nil) }
         let query = target[target.index(after: question)...]
-        guard query.contains("format") else { return (target, nil) }
+        guard Self.mentionsFormat(query) else { return (target, nil) }
         var kept: [Substring] = []
         var format: Substring?
         for item in query.split(separator: "&", omittingEmptySubsequences: false) {
@@ -250,6 +288,17 @@ public struct ScreenService: Sendable {
         }
         let path = target[..<question]
         return (kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&"), format)
+    }
+
+    /// Whether `query` has the bytes `format` anywhere: a fast test before splitting.
+    private static func mentionsFormat(_ query: Substring) -> Bool {
+        let needle = Array("format".utf8)
+        var matched = 0
+        for byte in query.utf8 {
+            matched = byte == needle[matched] ? matched + 1 : (byte == needle[0] ? 1 : 0)
+            if matched == needle.count { return true }
+        }
+        return false
     }
 
     private func errorResponse(_ error: ServiceError, format: ScreenFormat?) -> ScreenResponse {

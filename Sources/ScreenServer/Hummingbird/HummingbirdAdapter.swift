@@ -61,6 +61,13 @@ enum HummingbirdAdapter {
         return given
     }
 
+    /// The context's logger, with `request_id` in its metadata.
+    static func logger(_ context: some RequestContext, requestID: String) -> Logger {
+        var logger = context.logger
+        logger[metadataKey: "request_id"] = .string(requestID)
+        return logger
+    }
+
     private static func clientRequestID(_ request: Request) -> String? {
         guard let name = HTTPField.Name("X-Request-ID"), let given = request.headers[name],
               !given.isEmpty, given.utf8.count <= 128,

@@ -26,8 +26,7 @@ extension RouterMethods {
             for method in screenMethods {
                 on(RouterPath(path), method: method) { request, context in
                     let id = HummingbirdAdapter.requestID(request, context: context)
-                    var logger = context.logger
-                    logger[metadataKey: "request_id"] = "\(id)"
+                    let logger = HummingbirdAdapter.logger(context, requestID: id)
                     let answer = await service.respond(
                         to: HummingbirdAdapter.screenRequest(request, basePath: base), logger: logger
                     )
@@ -44,15 +43,13 @@ extension RouterMethods {
         for method in screenMethods {
             on("/routes", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
-                var logger = context.logger
-                logger[metadataKey: "request_id"] = "\(id)"
+                let logger = HummingbirdAdapter.logger(context, requestID: id)
                 let answer = service.routes(for: HummingbirdAdapter.screenRequest(request, basePath: "/routes"), logger: logger)
                 return HummingbirdAdapter.response(answer, requestID: id)
             }
             on("/health", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
-                var logger = context.logger
-                logger[metadataKey: "request_id"] = "\(id)"
+                let logger = HummingbirdAdapter.logger(context, requestID: id)
                 let answer = service.health(for: HummingbirdAdapter.screenRequest(request, basePath: "/health"), logger: logger)
                 return HummingbirdAdapter.response(answer, requestID: id)
             }
