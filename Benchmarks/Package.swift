@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
         // Only for the Logger handed to RoutingKit's Parameters; the version RoutingKit resolves.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
+        // HelloServer, the baseline of http-bench.sh.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +21,15 @@ let package = Package(
             dependencies: [
                 .product(name: "ScreenRegistry", package: "ScreenRegistry"),
                 .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Hummingbird's hello world, the baseline of http-bench.sh.
+        .executableTarget(
+            name: "HelloServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
