@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ScreenRegistry
 import ScreenRendering
 import ScreenServer
 import Testing
@@ -110,8 +111,23 @@ struct ScreenServerTests {
                     #expect(response.status == .notFound)
                     #expect(response.headers[.contentType] == format.contentType)
                     #expect(response.text.contains("profile/:userId"), "\(format): \(response.text)")
-                    #expect(response.text.contains("unknownPath"))
                     #expect(response.headers[.cacheControl] == "no-store")
+                }
+            }
+        }
+    }
+
+    @Test("Unknown path in a registry without a fallback screen: the error screen names the code")
+    func unknownPathErrorScreen() async throws {
+        var registry = ScreenRegistry()
+        registry["number/:n"] = NumberScreen.self
+        let server = ScreenServer(registry: registry, configuration: .init(port: 0))
+        try await server.makeApplication().test(.router) { client in
+            for format in ScreenFormat.allCases {
+                try await client.execute(uri: "/screens/numbr/1?format=\(format.rawValue)", method: .get) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.text.contains("unknownPath"), "\(format): \(response.text)")
+                    #expect(response.text.contains("number/:n"))
                 }
             }
         }
@@ -285,8 +301,9 @@ struct ScreenServerTests {
             try await client.execute(uri: "/screens/profile/42?tab=likes&format=text", method: .get) { response in
                 #expect(response.text.contains("Showing likes"))
             }
-            try await client.execute(uri: "/screens/payment?product=p1&format=text", method: .get) { response in
-                #expect(response.text.contains("Paying for p1"))
+            try await client.execute(uri: "/screens/products/p7?format=text&x=%20", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("p7"))
             }
         }
     }
