@@ -9,24 +9,41 @@ public enum Catalog {
     /// The catalog's registry, the embedded default of `screen-registry`.
     public static let registry: ScreenRegistry = {
         var registry = ScreenRegistry()
-        // Social app.
-        registry["profile/:userId"] = ProfileScreen.self
-        registry["follow/:userId"] = FollowScreen.self
-        registry["retweet/:tweetId"] = RetweetScreen.self
-        // Coordinator flows: app → home → dashboard → card → card detail.
-        registry["home"] = HomeScreen.self
-        registry["home/dashboard"] = DashboardScreen.self
-        registry["cards/:cardId(int)"] = CardScreen.self
-        registry["cards/:cardId(int)/detail"] = CardDetailScreen.self
-        registry["settings"] = SettingsScreen.self
-        registry["login"] = LoginScreen.self
-        registry["login/registration"] = RegistrationScreen.self
-        // Shop.
-        registry["products"] = ProductsScreen.self
-        registry["products/:productId"] = ProductScreen.self
-        registry["payment"] = PaymentScreen.self
+        // The patterns below are literals: a mistake in them is a programmer's error,
+        // caught by the catalog's tests, never by input from outside.
+        func add(_ screen: any DeeplinkScreen.Type, _ pattern: String, parent: String? = nil, guard routeGuard: RouteGuard? = nil) {
+            do {
+                try registry.register(screen, at: pattern, parent: parent, guard: routeGuard)
+            } catch {
+                preconditionFailure("Catalog: \(error)")
+            }
+        }
+        // Social app; `u/:userId` is a short link that redirects to the profile.
+        add(ProfileScreen.self, "profile/:userId", parent: "home")
+        add(FollowScreen.self, "follow/:userId", parent: "profile/:userId")
+        add(RetweetScreen.self, "retweet/:tweetId")
+        do {
+            try registry.redirect("u/:userId", to: "profile/:userId")
+        } catch {
+            preconditionFailure("Catalog: \(error)")
+        }
+        // Coordinator flows: app → home → dashboard → card → card detail, so a deep
+        // link to a card's detail restores the whole stack.
+        add(HomeScreen.self, "home")
+        add(DashboardScreen.self, "home/dashboard", parent: "home")
+        add(CardScreen.self, "cards/:cardId(int)", parent: "home/dashboard")
+        add(CardDetailScreen.self, "cards/:cardId(int)/detail", parent: "cards/:cardId(int)")
+        add(SettingsScreen.self, "settings", parent: "home")
+        add(LoginScreen.self, "login")
+        add(RegistrationScreen.self, "login/registration", parent: "login")
+        // Shop: paying needs a session; without one the login screen shows, with `next`.
+        add(ProductsScreen.self, "products")
+        add(ProductScreen.self, "products/:productId", parent: "products")
+        add(PaymentScreen.self, "payment", parent: "products", guard: .requires("session", else: "login"))
         // Beagle's documentation example.
-        registry["text"] = TextScreen.self
+        add(TextScreen.self, "text")
+        // Paths nobody handles get this screen (the server still answers 404).
+        registry.fallback = NotFoundScreen.self
         return registry
     }()
 }

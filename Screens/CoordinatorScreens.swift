@@ -81,15 +81,22 @@ struct SettingsScreen: DeeplinkScreen {
     }
 }
 
-/// `login`: signing in.
+/// `login`: signing in; after it, the app continues to `next` (where a guard sent the
+/// user from) or to `home`.
 struct LoginScreen: DeeplinkScreen {
-    init(path: String, data: [String: String]) {}
+    let next: String
+
+    init(path: String, data: [String: String]) {
+        // Only a path of this app: a `next` with a scheme or host could send the user elsewhere.
+        let candidate = data["next"] ?? ""
+        next = candidate.hasPrefix("/") && !candidate.hasPrefix("//") ? candidate : link("home")
+    }
 
     func screen() async throws -> Screen {
         Screen(title: "Log in") {
             TextInput(placeholder: "Email", type: .email)
             TextInput(placeholder: "Password", type: .password)
-            Button("Log in", action: .navigate(to: link("home")))
+            Button("Log in", action: .navigate(to: next))
             Button("Create an account", action: .navigate(to: link("login", "registration")))
         }
     }

@@ -48,6 +48,8 @@ struct RenderCommand: AsyncParsableCommand {
               screen-registry render /payment --data product=p1
               screen-registry render /profile/42 --format xml
               screen-registry render /profile/42 --format json --platform IOS --pretty
+              screen-registry render /cards/7/detail --stack
+              screen-registry render /nowhere --fallback
             """
     )
 
@@ -59,6 +61,12 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup var formatting: FormatOptions
 
+    @Flag(name: .long, help: "Print the back stack, from the root to the screen, instead of the screen alone.")
+    var stack = false
+
+    @Flag(name: .long, help: "For an unknown path, print the fallback screen (the exit code stays 2).")
+    var fallback = false
+
     func run() async throws {
         let registry = CommandContext.registry
         let screenData: [String: String]
@@ -68,17 +76,44 @@ struct RenderCommand: AsyncParsableCommand {
             Output.error(error.message)
             throw ExitCode(Output.dataError)
         }
-        let screen: Screen
+        let output: String
         do {
-            screen = try await registry.screen(for: path, data: screenData)
-        } catch {
+            let match = try registry.resolve(path, data: screenData)
+            if match.isFallback {
+                Output.error(ScreenRegistryError.unknownPath(path: path, suggestion: match.data["suggestion"]).description)
+                if fallback { Output.write(try render(await registry.screen(for: match))) }
+                throw ExitCode(Output.unknownPath)
+            }
+            if stack {
+                var entries: [(path: String, screen: Screen)] = []
+                for entry in try registry.stack(for: path, data: screenData) {
+                    entries.append((entry.path, try await registry.screen(for: entry)))
+                }
+                output = try renderStack(entries)
+            } else {
+                output = try render(await registry.screen(for: match))
+            }
+        } catch let error as ScreenRegistryError {
             Output.error(error.description)
             throw ExitCode(Output.exitCode(for: error))
         }
+        Output.write(output)
+    }
+
+    private func render(_ screen: Screen) throws -> String {
         do {
-            Output.write(try formatting.format.render(screen, options: formatting.options))
+            return try formatting.format.render(screen, options: formatting.options)
         } catch {
             Output.error("cannot render '\(path)' as \(formatting.format.rawValue): \(error)")
+            throw ExitCode(Output.softwareError)
+        }
+    }
+
+    private func renderStack(_ entries: [(path: String, screen: Screen)]) throws -> String {
+        do {
+            return try formatting.format.renderStack(entries, options: formatting.options)
+        } catch {
+            Output.error("cannot render the stack of '\(path)' as \(formatting.format.rawValue): \(error)")
             throw ExitCode(Output.softwareError)
         }
     }

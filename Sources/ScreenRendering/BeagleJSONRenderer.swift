@@ -44,6 +44,15 @@ public struct BeagleJSONRenderer: Sendable {
         return writer.output
     }
 
+    /// Renders a list of actions as a JSON array, such as the `resetApplication` and
+    /// `pushView`s that restore a back stack.
+    public func render(actions: [Action]) -> String {
+        var writer = JSONWriter(pretty: pretty)
+        write(.list(actions.map { .node($0.node) }), into: &writer)
+        if pretty { writer.output.append(UInt8(ascii: "\n")) }
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
     private func isIncluded(_ node: Node) -> Bool {
         guard let platform else { return true }
         return !node.platforms.isDisjoint(with: platform)

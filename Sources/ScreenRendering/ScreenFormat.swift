@@ -33,6 +33,30 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     }
 }
 
+extension ScreenFormat {
+    /// Renders a back stack, root first: text and XML list the screens (a
+    /// `custom:stack` node of entries with `path` and `screen`); Beagle JSON is the
+    /// actions that restore the stack on a client, `resetApplication` to the root
+    /// followed by a `pushView` for each screen above it.
+    public func renderStack(
+        _ entries: [(path: String, screen: Screen)], options: RenderOptions = RenderOptions()
+    ) throws -> String {
+        switch self {
+        case .json:
+            let actions = entries.enumerated().map { index, entry in
+                index == 0 ? Action.resetApplication(to: entry.path) : .navigate(to: entry.path)
+            }
+            return BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(actions: actions)
+        case .text, .xml:
+            let items = entries.map { entry in
+                Node.Value.node(.object([.init("path", .string(entry.path)), .init("screen", .node(entry.screen.node))]))
+            }
+            let stack = Node(kind: .component, type: "custom:stack", properties: [.init("screens", .list(items))])
+            return try render(stack, options: options)
+        }
+    }
+}
+
 /// Settings that some formats honour and the others ignore.
 public struct RenderOptions: Sendable, Hashable {
     /// XML without indentation.

@@ -14,6 +14,23 @@ struct CLIRun {
         return folder.appendingPathComponent("screen-registry")
     }
 
+    /// Reads to the end, retrying reads a signal interrupts (Foundation's
+    /// `readDataToEndOfFile` traps on EINTR, which other tests' child processes cause).
+    static func readAll(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+
     init(_ arguments: String...) throws {
         let process = Process()
         process.executableURL = Self.executable
@@ -23,8 +40,8 @@ struct CLIRun {
         process.standardError = err
         try process.run()
         // Read before waiting, so a large output cannot fill the pipe and block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = Self.readAll(out.fileHandleForReading)
+        let errData = Self.readAll(err.fileHandleForReading)
         process.waitUntilExit()
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)
@@ -48,7 +65,7 @@ struct CLITests {
         let run = try CLIRun("render", "myapp://profile/7?tab=likes", "--format", "text")
         #expect(run.status == 0)
         #expect(run.stdout.contains("text=\"Showing likes\""))
-        let data = try CLIRun("render", "/payment?product=p2", "--data", "product=p1", "--data", "note=a=b")
+        let data = try CLIRun("render", "/payment?product=p2", "--data", "product=p1", "--data", "note=a=b", "--data", "session=s1")
         #expect(data.status == 0)
         #expect(data.stdout.contains("text=\"Paying for p1\""))
     }
@@ -89,10 +106,12 @@ struct CLITests {
         let run = try CLIRun("routes")
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 14)
+        #expect(lines.count == 15)
         let patterns = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(patterns.firstIndex(of: "cards/:cardId(int)") ?? 99 < patterns.firstIndex(of: "cards/:cardId(int)/detail") ?? 0)
-        #expect(lines.contains { $0.hasPrefix("profile/:userId") && $0.hasSuffix("ProfileScreen") })
+        #expect(lines.contains { $0.hasPrefix("profile/:userId") && $0.contains(" ProfileScreen  (parent: home)") })
+        #expect(lines.contains { $0.hasPrefix("payment") && $0.hasSuffix("(requires session, else login)") })
+        #expect(lines.contains { $0.hasPrefix("u/:userId") && $0.hasSuffix("→ profile/:userId") })
     }
 
     @Test("A very long path is refused with a message, not a crash")
@@ -142,5 +161,49 @@ struct CLIJSONTests {
         #expect(malformed.status == 65)
         #expect(malformed.stderr.contains("bad.json:2:8:"))
         #expect(try CLIRun("import", folder.appendingPathComponent("missing.json").path).status == 66)
+    }
+}
+
+@Suite("The screen-registry command line: deep-link flows", .serialized)
+struct CLIFlowTests {
+    @Test("check passes on the catalog")
+    func check() throws {
+        let run = try CLIRun("check")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("nothing broken\n"))
+    }
+
+    @Test("render --stack prints the four-screen stack of a card's detail")
+    func stack() throws {
+        let text = try CLIRun("render", "/cards/7/detail", "--stack")
+        #expect(text.status == 0)
+        let paths = text.stdout.split(separator: "\n").filter { $0.contains("screens: path=") }
+        #expect(paths.map { $0.split(separator: "\"")[1] } == ["/home", "/home/dashboard", "/cards/7", "/cards/7/detail"])
+        let json = try CLIRun("render", "/cards/7/detail", "--stack", "--format", "json")
+        #expect(json.stdout == #"[{"_beagleAction_":"beagle:resetApplication","route":{"url":"/home"}},{"_beagleAction_":"beagle:pushView","route":{"url":"/home/dashboard"}},{"_beagleAction_":"beagle:pushView","route":{"url":"/cards/7"}},{"_beagleAction_":"beagle:pushView","route":{"url":"/cards/7/detail"}}]"#)
+    }
+
+    @Test("An unknown path exits 2; --fallback also prints the fallback screen")
+    func fallback() throws {
+        let plain = try CLIRun("render", "/nowhere")
+        #expect(plain.status == 2 && plain.stdout.isEmpty)
+        let shown = try CLIRun("render", "/nowhere", "--fallback")
+        #expect(shown.status == 2)
+        #expect(shown.stdout.contains("title=\"Not found\""))
+        #expect(shown.stderr.contains("'/nowhere'"))
+    }
+
+    @Test("routes --format json has each route's parent, guard, redirect and rank")
+    func routesJSON() throws {
+        let run = try CLIRun("routes", "--format", "json")
+        #expect(run.status == 0)
+        let routes = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(routes.count == 15)
+        #expect(routes.map { $0["rank"] as? Int } == (0..<15).map { $0 })
+        let payment = try #require(routes.first { $0["pattern"] as? String == "payment" })
+        #expect((payment["guard"] as? [String: String]) == ["requires": "requires session", "else": "login"])
+        #expect(payment["parent"] as? String == "products")
+        let short = try #require(routes.first { $0["pattern"] as? String == "u/:userId" })
+        #expect(short["redirect"] as? String == "profile/:userId")
     }
 }

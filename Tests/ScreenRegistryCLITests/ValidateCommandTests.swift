@@ -13,8 +13,8 @@ private func run(_ arguments: [String], input: String = "") throws -> (status: I
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let outData = CLIRun.readAll(out.fileHandleForReading)
+    let errData = CLIRun.readAll(err.fileHandleForReading)
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }

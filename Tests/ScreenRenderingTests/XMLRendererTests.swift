@@ -19,7 +19,7 @@ private struct Badge: Component {
 struct XMLRendererTests {
     static let catalog: [(String, String)] = [
         ("/profile/42", "profile.xml"), ("/text", "text.xml"), ("/home", "home.xml"),
-        ("/products", "products.xml"), ("/products/p1", "product.xml"), ("/payment?product=p1", "payment.xml"),
+        ("/products", "products.xml"), ("/products/p1", "product.xml"), ("/payment?product=p1&session=s1", "payment.xml"),
         ("/login/registration", "registration.xml"),
     ]
 

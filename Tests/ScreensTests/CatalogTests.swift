@@ -48,7 +48,7 @@ struct CatalogTests {
         #expect(Set(Catalog.registry.routes.map(\.pattern)) == [
             "profile/:userId", "follow/:userId", "retweet/:tweetId", "home", "home/dashboard",
             "cards/:cardId(int)", "cards/:cardId(int)/detail", "settings", "login", "login/registration",
-            "products", "products/:productId", "payment", "text",
+            "products", "products/:productId", "payment", "text", "u/:userId",
         ])
     }
 
@@ -57,18 +57,24 @@ struct CatalogTests {
         var checked = 0
         for route in Catalog.registry.routes {
             let path = Self.samplePath(for: route)
-            let match = try Catalog.registry.resolve(path)
-            #expect(match.pattern == route.pattern, "\(path) resolved to \(match.pattern)")
-            let screen = try await Catalog.registry.screen(for: path)
+            let match = try Catalog.registry.resolve(path, data: ["session": "s1"])
+            #expect(!match.isFallback, "\(path)")
+            if route.redirect == nil {
+                #expect(match.pattern == route.pattern, "\(path) resolved to \(match.pattern)")
+            }
+            let screen = try await Catalog.registry.screen(for: match)
             _ = try TextRenderer().render(screen)
             for target in Self.targets(in: screen.node) {
-                #expect(throws: Never.self, "\(route.pattern) links to \(target)") {
-                    try Catalog.registry.resolve(target)
-                }
+                let resolved = try Catalog.registry.resolve(target)
+                #expect(!resolved.isFallback, "\(route.pattern) links to \(target), which nothing handles")
                 checked += 1
             }
         }
         #expect(checked > 20)
+        // The registry's own checker agrees.
+        let report = await Catalog.registry.checkLinks()
+        #expect(report.isClean, "\(report.problems)")
+        #expect(report.routesChecked == Catalog.registry.routes.count)
     }
 
     @Test("Links stay resolvable for hostile parameter values")
@@ -87,16 +93,52 @@ struct CatalogTests {
         #expect(output.contains("text=\"User 42\""))
     }
 
-    @Test("Cards take integer ids only; an unknown path stays unknown")
-    func unknown() {
+    @Test("Cards take integer ids only; an unknown path gets the fallback screen, never a catch-all route")
+    func unknown() throws {
         for path in ["/cards/gold", "/nothing/here", "/profile", "/products/p1/extra"] {
-            #expect {
-                try Catalog.registry.resolve(path)
-            } throws: { error in
-                if case .unknownPath = error as? ScreenRegistryError { return true }
-                return false
-            }
+            let match = try Catalog.registry.resolve(path)
+            #expect(match.isFallback, "\(path)")
+            #expect(match.data["path"] == path)
         }
+        #expect(try Catalog.registry.resolve("/cards/gold").data["suggestion"] == "cards/:cardId(int)")
+        #expect(!Catalog.registry.routes.contains { $0.parsed.segments.contains(.catchAll) })
+    }
+
+    @Test("The coordinator flows restore the whole stack")
+    func stacks() throws {
+        #expect(try Catalog.registry.stack(for: "/cards/7/detail").map(\.path) == [
+            "/home", "/home/dashboard", "/cards/7", "/cards/7/detail",
+        ])
+        #expect(try Catalog.registry.stack(for: "myapp://follow/42").map(\.path) == ["/home", "/profile/42", "/follow/42"])
+        #expect(try Catalog.registry.stack(for: "/u/42").map(\.path) == ["/home", "/profile/42"])
+    }
+
+    @Test("Payment needs a session; without one the login screen shows and returns to payment")
+    func paymentGuard() async throws {
+        let guarded = try Catalog.registry.resolve("/payment?product=p1")
+        #expect(guarded.pattern == "login")
+        #expect(guarded.data["next"] == "/payment?product=p1")
+        #expect(guarded.redirects == ["/payment"])
+        let screen = try await Catalog.registry.screen(for: guarded)
+        #expect(Self.targets(in: screen.node).contains("/payment?product=p1"))
+        #expect(try Catalog.registry.resolve("/payment?product=p1", data: ["session": "s1"]).pattern == "payment")
+    }
+
+    @Test("The login screen only returns to paths of this app")
+    func openRedirect() async throws {
+        for next in ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"] {
+            let screen = try await Catalog.registry.screen(for: "/login", data: ["next": next])
+            #expect(!Self.targets(in: screen.node).contains(next))
+        }
+    }
+
+    @Test("u/:userId redirects to the profile")
+    func shortLink() throws {
+        let match = try Catalog.registry.resolve("/u/42?tab=likes")
+        #expect(match.pattern == "profile/:userId")
+        #expect(match.parameters == ["userId": "42"])
+        #expect(match.data["tab"] == "likes")
+        #expect(match.redirects == ["/u/42"])
     }
 }
 

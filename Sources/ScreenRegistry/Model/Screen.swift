@@ -31,15 +31,15 @@ public struct Screen: Sendable {
         style: Style? = nil,
         safeArea: SafeArea? = nil,
         context: Context? = nil,
-        @ComponentBuilder content: () -> [any Component]
-    ) {
+        @ComponentBuilder content: () throws -> [any Component]
+    ) rethrows {
         self.init(
             id: id,
             navigationBar: title.map { NavigationBar(title: $0, showBackButton: showBackButton) },
             style: style,
             safeArea: safeArea,
             context: context,
-            children: content()
+            children: try content()
         )
     }
 

@@ -23,10 +23,17 @@ public protocol DeeplinkScreen: Sendable {
     /// Chain of responsibility: return `false` to decline a matched path, so the next
     /// candidate route is tried. The default is `true`.
     static func canHandle(path: String, data: [String: String]) -> Bool
+
+    /// Sample data for `screen-registry check`: each entry holds the path parameters
+    /// (and any other data) for one sample path. The default is none, and the checker
+    /// then uses typed defaults (`1`, `1.5`, a fixed UUID, `example`).
+    static var examples: [[String: String]] { get }
 }
 
 extension DeeplinkScreen {
     public static func canHandle(path: String, data: [String: String]) -> Bool { true }
+
+    public static var examples: [[String: String]] { [] }
 }
 
 extension Dictionary where Key == String, Value == String {

@@ -11,11 +11,23 @@
 ///
 /// Routing follows DESIGN.md's rules: the most specific route wins whatever the
 /// registration order, matching backtracks completely, and a screen type can decline
-/// a path through ``DeeplinkScreen/canHandle(path:data:)``.
+/// a path through ``DeeplinkScreen/canHandle(path:data:)``. On top of that, routes can
+/// redirect, require a guard, name a parent for back stacks, and a fallback screen can
+/// stand in for unknown paths.
 public struct ScreenRegistry: Sendable {
     /// Routes by id; ids are registration order.
-    private var entries: [Route] = []
-    private var trie: RouteTrie
+    var entries: [Route] = []
+    var trie: RouteTrie
+
+    /// The most redirects and guards one resolution follows before it reports a loop.
+    public static let maximumHops = 8
+
+    /// The screen type shown when nothing matches, in place of `.unknownPath`.
+    ///
+    /// Its data holds `path` (the normalised path nobody handles) and, when one is
+    /// close, `suggestion` (the closest pattern). The match has ``RouteMatch/isFallback``
+    /// set, so a server can still answer 404.
+    public var fallback: (any DeeplinkScreen.Type)?
 
     /// Whether literal segments ignore case (parameter values never do).
     public var caseInsensitive: Bool { trie.caseInsensitive }
@@ -37,23 +49,55 @@ public struct ScreenRegistry: Sendable {
 
     /// Registers `screen` at `pattern`.
     ///
-    /// Throws `.invalidPattern` when the pattern breaks the syntax and `.duplicateRoute`
+    /// - Parameters:
+    ///   - parent: the pattern of the screen below this one in a back stack
+    ///     (`cards/:cardId(int)` for `cards/:cardId(int)/detail`); its parameters are
+    ///     filled from this route's.
+    ///   - routeGuard: a condition on the data; when it fails, the guard's screen is
+    ///     resolved instead, with this path as `next`.
+    ///
+    /// Throws `.invalidPattern` when a pattern breaks the syntax and `.duplicateRoute`
     /// when a route of the same shape (the same pattern, or the same pattern with other
     /// parameter names) exists.
-    public mutating func register(_ screen: any DeeplinkScreen.Type, at pattern: String) throws(ScreenRegistryError) {
+    public mutating func register(
+        _ screen: any DeeplinkScreen.Type, at pattern: String,
+        parent: String? = nil, guard routeGuard: RouteGuard? = nil
+    ) throws(ScreenRegistryError) {
         let parsed = try RoutePattern(pattern)
-        if let existing = conflictingRoute(parsed) {
-            throw .duplicateRoute(pattern: pattern, existing: entries[existing].pattern)
+        if let parent { _ = try RoutePattern(parent) }
+        try add(Route(pattern: pattern, parsed: parsed, screenType: screen, parent: parent, routeGuard: routeGuard))
+    }
+
+    /// Registers a redirect: paths matching `pattern` resolve as `target` with the
+    /// parameters substituted (`u/:id` → `profile/:id`); the query and data go along.
+    ///
+    /// Throws `.invalidPattern` when `target` uses a parameter `pattern` does not
+    /// capture, or a wildcard.
+    public mutating func redirect(_ pattern: String, to target: String) throws(ScreenRegistryError) {
+        let parsed = try RoutePattern(pattern)
+        let targetPattern = try RoutePattern(target)
+        let captured = Set(parsed.parameterNames)
+        for segment in targetPattern.segments {
+            switch segment {
+            case .wildcard, .catchAll:
+                throw .invalidPattern(pattern: target, reason: "a redirect target cannot contain '*' or '**'")
+            case .parameter(let name), .typed(let name, _):
+                guard captured.contains(name) else {
+                    throw .invalidPattern(pattern: target, reason: "'\(name)' is not a parameter of '\(pattern)'")
+                }
+            case .literal:
+                break
+            }
         }
-        entries.append(Route(pattern: pattern, parsed: parsed, screenType: screen))
-        _ = trie.insert(parsed.segments, id: entries.count - 1)
+        try add(Route(pattern: pattern, parsed: parsed, screenType: RedirectRoute.self, redirect: target))
     }
 
     /// Beagle's convenience: reads the type at `pattern`; setting replaces the route of
     /// that shape, setting `nil` removes it.
     ///
     /// An invalid pattern stops the program with a message naming it: it is a
-    /// programmer's error, like a bad literal. ``register(_:at:)`` is the checked form.
+    /// programmer's error, like a bad literal. ``register(_:at:parent:guard:)`` is the
+    /// checked form.
     public subscript(pattern: String) -> (any DeeplinkScreen.Type)? {
         get {
             guard let parsed = try? RoutePattern(pattern), let id = conflictingRoute(parsed) else { return nil }
@@ -82,45 +126,48 @@ public struct ScreenRegistry: Sendable {
         }
     }
 
-    /// Finds the route for `path` without building its screen.
+    /// Finds the route for `path` without building its screen, following redirects and
+    /// guards.
     ///
     /// Throws `.invalidPath` for malformed input and `.unknownPath`, with the closest
-    /// pattern as a suggestion, when no route matches or every candidate declines.
+    /// pattern as a suggestion, when no route matches or every candidate declines and
+    /// there is no ``fallback``. Redirects or guards that go round in circles throw
+    /// `.screenFailed` wrapping a ``RoutingLoop``: that is a fault of the registry.
     public func resolve(_ path: String, data: [String: String] = [:]) throws(ScreenRegistryError) -> RouteMatch {
-        let link = try DeepLink(path)
-        var match: RouteMatch?
-        var normalisedPath: String?  // written only once a route matches
-        _ = trie.firstMatch(link.segments) { id in
-            let normalised = normalisedPath ?? link.path
-            normalisedPath = normalised
-            let route = entries[id]
-            var parameters: [String: String] = [:]
-            for (position, segment) in zip(link.segments.indices, route.parsed.segments) {
-                if let name = segment.parameterName { parameters[name] = link.segments[position] }
+        var current = path
+        var currentData = data
+        var passed: [String] = []
+        for _ in 0...Self.maximumHops {
+            let link = try DeepLink(current)
+            guard let (match, route) = matchOnce(link, data: currentData) else {
+                let suggestion = trie.suggestion(for: link.segments).map { entries[$0].pattern }
+                guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
+                var fallbackData = currentData.merging(link.query) { caller, _ in caller }
+                fallbackData["path"] = link.path
+                fallbackData["suggestion"] = suggestion
+                return RouteMatch(
+                    pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
+                    redirects: passed, isFallback: true
+                )
             }
-            var merged = link.query
-            if merged.isEmpty {
-                merged = data
-            } else if !data.isEmpty {
-                merged.merge(data) { _, caller in caller }
+            if let target = route.redirect {
+                passed.append(match.path)
+                current = try Self.fill(target, with: match.parameters, from: route.pattern)
+                currentData = match.data.filter { match.parameters[$0.key] == nil }
+                continue
             }
-            if merged.isEmpty {
-                merged = parameters
-            } else if !parameters.isEmpty {
-                merged.merge(parameters) { _, parameter in parameter }
+            if let routeGuard = route.routeGuard, !routeGuard.isSatisfied(match.data) {
+                passed.append(match.path)
+                currentData = match.data
+                currentData["next"] = Self.pathWithQuery(match.path, link.query)
+                current = routeGuard.target
+                continue
             }
-            guard route.screenType.canHandle(path: normalised, data: merged) else { return false }
-            match = RouteMatch(
-                pattern: route.pattern, screenType: route.screenType,
-                parameters: parameters, data: merged, path: normalised
-            )
-            return true
+            var result = match
+            result.redirects = passed
+            return result
         }
-        guard let match else {
-            let suggestion = trie.suggestion(for: link.segments).map { entries[$0].pattern }
-            throw .unknownPath(path: path, suggestion: suggestion)
-        }
-        return match
+        throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [current]))
     }
 
     /// Resolves `path` and builds its screen.
@@ -132,10 +179,15 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Builds the screen for a match that ``resolve(_:data:)`` returned.
+    ///
+    /// While the screen is built, ``current`` is this registry, so typed links
+    /// (``Action/navigate(to:_:)``) find their paths in it.
     public func screen(for match: RouteMatch) async throws(ScreenRegistryError) -> Screen {
         do {
-            let screen = try match.screenType.init(path: match.path, data: match.data)
-            return try await screen.screen()
+            return try await Self.$current.withValue(self) {
+                let screen = try match.screenType.init(path: match.path, data: match.data)
+                return try await screen.screen()
+            }
         } catch let error as ScreenRegistryError {
             throw error
         } catch {
@@ -143,45 +195,24 @@ public struct ScreenRegistry: Sendable {
         }
     }
 
-    // MARK: Shapes and precedence
+    /// The registry building a screen right now, for typed links; `nil` outside one.
+    @TaskLocal public static var current: ScreenRegistry?
 
-    /// The route with the same shape and the same kind of segment at every position.
-    private func conflictingRoute(_ parsed: RoutePattern) -> Int? {
-        trie.routesEnding(at: parsed.segments).first { id in
-            let other = entries[id].parsed.segments
-            return other.count == parsed.segments.count
-                && zip(other, parsed.segments).allSatisfy { sameKind($0, $1) }
-        }
+    /// `path?query`, the query in sorted order, for a guard's `next`.
+    static func pathWithQuery(_ path: String, _ query: [String: String]) -> String {
+        guard !query.isEmpty else { return path }
+        let encode = { (text: String) in PercentDecoding.encode(text, keeping: Self.isQueryCharacter) }
+        return path + "?" + query.sorted { $0.key < $1.key }.map { encode($0.key) + "=" + encode($0.value) }
+            .joined(separator: "&")
     }
 
-    private func sameKind(_ a: PatternSegment, _ b: PatternSegment) -> Bool {
-        switch (a, b) {
-        case (.literal(let x), .literal(let y)): trie.key(x) == trie.key(y)
-        case (.parameter, .parameter), (.wildcard, .wildcard), (.catchAll, .catchAll): true
-        case (.typed(_, let x), .typed(_, let y)): x == y
-        default: false
-        }
-    }
-
-    /// Rule 7: from the left, the first position that differs decides (literals in
-    /// alphabetical order, for a stable listing); identical shapes keep registration order.
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
-        let left = entries[a].parsed.segments, right = entries[b].parsed.segments
-        for (x, y) in zip(left, right) {
-            if x.rank != y.rank { return x.rank < y.rank }
-            if case .literal(let p) = x, case .literal(let q) = y, trie.key(p) != trie.key(q) {
-                return trie.key(p) < trie.key(q)
-            }
-        }
-        // A pattern that ends first is more specific: `a` beats `a/**` for `/a`.
-        if left.count != right.count { return left.count < right.count }
-        return a < b
-    }
-
-    private mutating func rebuildTrie() {
-        trie = RouteTrie(caseInsensitive: trie.caseInsensitive)
-        for (id, route) in entries.enumerated() {
-            _ = trie.insert(route.parsed.segments, id: id)
+    private static func isQueryCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$'()*,;:@/".utf8.contains(byte)
         }
     }
 }

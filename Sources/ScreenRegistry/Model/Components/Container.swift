@@ -12,9 +12,9 @@ public struct Container: Widget {
     /// Creates a container from a result builder.
     public init(
         styleId: String? = nil, context: Context? = nil, onInit: [Action] = [],
-        @ComponentBuilder content: () -> [any Component]
-    ) {
-        self.init(styleId: styleId, context: context, onInit: onInit, children: content())
+        @ComponentBuilder content: () throws -> [any Component]
+    ) rethrows {
+        self.init(styleId: styleId, context: context, onInit: onInit, children: try content())
     }
 
     /// Creates a container from components already built.

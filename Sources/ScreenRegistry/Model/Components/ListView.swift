@@ -59,9 +59,9 @@ public struct ListView: Widget {
     /// Creates a list whose items all use one template; several components are wrapped in a container.
     public init(
         direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
-        context: Context? = nil, onInit: [Action] = [], @ComponentBuilder template: () -> [any Component]
-    ) {
-        let views = template()
+        context: Context? = nil, onInit: [Action] = [], @ComponentBuilder template: () throws -> [any Component]
+    ) rethrows {
+        let views = try template()
         let view: any Component = views.count == 1 ? views[0] : Container(children: views)
         self.init(
             direction: direction, dataSource: dataSource, iteratorName: iteratorName,

@@ -12,9 +12,9 @@ public struct PageView: Widget {
     /// Creates a page view from a result builder, one page per component.
     public init(
         context: Context? = nil, onPageChange: [Action] = [], currentPage: String? = nil,
-        @ComponentBuilder pages: () -> [any Component]
-    ) {
-        self.children = pages()
+        @ComponentBuilder pages: () throws -> [any Component]
+    ) rethrows {
+        self.children = try pages()
         self.context = context
         self.onPageChange = onPageChange
         self.currentPage = currentPage

@@ -15,9 +15,9 @@ public struct ScrollView: Widget {
     /// Creates a scroll view from a result builder.
     public init(
         scrollDirection: Direction? = nil, scrollBarEnabled: Bool? = nil,
-        @ComponentBuilder content: () -> [any Component]
-    ) {
-        self.children = content()
+        @ComponentBuilder content: () throws -> [any Component]
+    ) rethrows {
+        self.children = try content()
         self.scrollDirection = scrollDirection
         self.scrollBarEnabled = scrollBarEnabled
     }

@@ -7,13 +7,13 @@ public struct Touchable: Widget {
     public var accessibility: Accessibility?
 
     /// Wraps `content` so that tapping it runs `action`; several components are wrapped in a container.
-    public init(action: Action, @ComponentBuilder content: () -> [any Component]) {
-        self.init(onPress: [action], content: content)
+    public init(action: Action, @ComponentBuilder content: () throws -> [any Component]) rethrows {
+        try self.init(onPress: [action], content: content)
     }
 
     /// Wraps `content` so that tapping it runs `onPress` in order.
-    public init(onPress: [Action], @ComponentBuilder content: () -> [any Component]) {
-        let views = content()
+    public init(onPress: [Action], @ComponentBuilder content: () throws -> [any Component]) rethrows {
+        let views = try content()
         self.onPress = onPress
         self.child = views.count == 1 ? views[0] : Container(children: views)
     }

@@ -1,0 +1,117 @@
+/// Reverse routing, typed links and back stacks.
+extension ScreenRegistry {
+    /// Builds the path for `pattern` with `parameters`, percent-encoding each value,
+    /// so that ``resolve(_:data:)`` gives the parameters back.
+    ///
+    /// `*` takes `parameters["*"]`; `**` takes `parameters["**"]` (several segments,
+    /// separated by `/`), or nothing. Throws `.missingParameter` for a value not given
+    /// and `.invalidParameter` for one the pattern cannot carry (a typed parameter that
+    /// does not convert, an empty value, `.`, `..`, a control character).
+    public func path(for pattern: String, parameters: [String: String] = [:]) throws(ScreenRegistryError) -> String {
+        try Self.fill(pattern, with: parameters, from: pattern)
+    }
+
+    /// Builds the path for the first route (in precedence order) registered for `screen`.
+    public func path(
+        for screen: any DeeplinkScreen.Type, parameters: [String: String] = [:]
+    ) throws(ScreenRegistryError) -> String {
+        guard let route = routes.first(where: { $0.screenType == screen && $0.redirect == nil }) else {
+            throw .screenFailed(path: String(describing: screen), underlying: UnregisteredScreen(screen: "\(screen)"))
+        }
+        return try Self.fill(route.pattern, with: parameters, from: route.pattern)
+    }
+
+    /// Fills `template` with `parameters`; errors name `source`, the pattern being built.
+    static func fill(
+        _ template: String, with parameters: [String: String], from source: String
+    ) throws(ScreenRegistryError) -> String {
+        let pattern = try RoutePattern(template)
+        var segments: [String] = []
+        func value(_ name: String) throws(ScreenRegistryError) -> String {
+            guard let value = parameters[name] else { throw .missingParameter(name: name, path: source) }
+            guard !value.isEmpty, value != ".", value != "..",
+                !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+            else { throw .invalidParameter(name: name, value: value, path: source) }
+            return value
+        }
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .parameter(let name):
+                segments.append(try value(name))
+            case .typed(let name, let type):
+                let text = try value(name)
+                guard type.accepts(text) else { throw .invalidParameter(name: name, value: text, path: source) }
+                segments.append(text)
+            case .wildcard:
+                segments.append(try value("*"))
+            case .catchAll:
+                for part in (parameters["**"] ?? "").split(separator: "/") {
+                    guard part != ".", part != "..", !part.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                        throw .invalidParameter(name: "**", value: parameters["**"] ?? "", path: source)
+                    }
+                    segments.append(String(part))
+                }
+            }
+        }
+        let path = DeepLink.path(of: segments)
+        guard path.utf8.count <= DeepLink.maximumLength, segments.count <= DeepLink.maximumSegments else {
+            throw .invalidParameter(name: pattern.parameterNames.first ?? "**", value: "…", path: source)
+        }
+        return path
+    }
+
+    /// The back stack for `path`: the resolved chain from the root to the target, each
+    /// route's parent pattern filled with the parameters carried down from its child
+    /// (`/cards/7/detail` → `/home`, `/home/dashboard`, `/cards/7`, `/cards/7/detail`).
+    ///
+    /// Parents that lead back to a route already on the stack throw `.screenFailed`
+    /// wrapping a ``RoutingLoop``.
+    public func stack(for path: String, data: [String: String] = [:]) throws(ScreenRegistryError) -> [RouteMatch] {
+        let target = try resolve(path, data: data)
+        var stack = [target]
+        var carried = target.parameters
+        var current = target
+        var seen: Set<String> = [target.pattern]
+        while let id = current.routeID, let parent = entries[id].parent {
+            let parentPath = try Self.fill(parent, with: carried, from: parent)
+            let match = try resolve(parentPath, data: data)
+            guard seen.insert(match.pattern).inserted, !match.isFallback else {
+                throw .screenFailed(path: path, underlying: RoutingLoop(chain: stack.reversed().map(\.path) + [parentPath]))
+            }
+            stack.insert(match, at: 0)
+            carried.merge(match.parameters) { mine, _ in mine }
+            current = match
+        }
+        return stack
+    }
+}
+
+/// A typed link or reverse route named a screen type that is not registered.
+public struct UnregisteredScreen: Error, Sendable, CustomStringConvertible {
+    /// The screen type's name.
+    public var screen: String
+
+    public var description: String {
+        "no route is registered for the screen type \(screen)"
+    }
+}
+
+extension Action {
+    /// A link to the screen type `screen`, built from the route it is registered at in
+    /// the registry building the current screen (``ScreenRegistry/current``):
+    /// `try .navigate(to: ProfileScreen.self, ["userId": "42"])`.
+    ///
+    /// Throws when `screen` is not registered there or a parameter is missing or
+    /// invalid, so a broken typed link fails when the screen is built, and
+    /// `screen-registry check` reports it.
+    public static func navigate(
+        to screen: any DeeplinkScreen.Type, _ parameters: [String: String] = [:]
+    ) throws(ScreenRegistryError) -> Action {
+        guard let registry = ScreenRegistry.current else {
+            throw .screenFailed(path: String(describing: screen), underlying: UnregisteredScreen(screen: "\(screen)"))
+        }
+        return .navigate(to: try registry.path(for: screen, parameters: parameters))
+    }
+}

@@ -1,0 +1,329 @@
+import ScreenRegistry
+import Testing
+
+/// Links to the profile through a typed link.
+struct LinksToProfile: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+    func screen() async throws -> Screen {
+        try Screen { Button("Profile", action: try .navigate(to: NeedsUser.self, ["userId": "a b/c"])) }
+    }
+}
+
+/// Links to a path given in its data, for building broken registries.
+struct LinksTo: DeeplinkScreen {
+    let target: String
+    init(path: String, data: [String: String]) { target = data["target"] ?? "/nowhere" }
+    static var examples: [[String: String]] { [["target": "/missing/page"]] }
+    func screen() async throws -> Screen {
+        Screen {
+            Container {
+                Button("Go", action: .navigate(to: target))
+                Button("Native", action: .openNativeRoute(route: "/profile/1"))
+            }
+        }
+    }
+}
+
+@Suite("Feature registries: mount")
+struct MountTests {
+    @Test("Mounting adds every route under the prefix, relative parents and guards included")
+    func mount() throws {
+        var cards = ScreenRegistry()
+        try cards.register(Probe.self, at: "list")
+        try cards.register(Probe.self, at: "cards/:id(int)", parent: "list")
+        try cards.register(Probe.self, at: "secret", guard: .requires("session", else: "/login"))
+        try cards.register(Probe.self, at: "local", guard: .requires("pin", else: "list"))
+        try cards.redirect("c/:id", to: "cards/:id")
+        var app = ScreenRegistry()
+        try app.register(Probe.self, at: "login")
+        try app.mount(cards, at: "/home/")
+        #expect(Set(app.routes.map(\.pattern)) == [
+            "login", "home/list", "home/cards/:id(int)", "home/secret", "home/local", "home/c/:id",
+        ])
+        #expect(try app.stack(for: "/home/cards/7").map(\.path) == ["/home/list", "/home/cards/7"])
+        #expect(try app.resolve("/home/secret").pattern == "login")
+        #expect(try app.resolve("/home/local").pattern == "home/list")
+        #expect(try app.resolve("/home/c/9").pattern == "home/cards/:id(int)")
+    }
+
+    @Test("A conflict names both sides and adds nothing")
+    func conflict() throws {
+        var feature = ScreenRegistry()
+        try feature.register(Probe.self, at: "a")
+        try feature.register(Probe.self, at: "profile/:name")
+        var app = ScreenRegistry()
+        try app.register(Probe.self, at: "users/profile/:id")
+        #expect {
+            try app.mount(feature, at: "users")
+        } throws: { error in
+            guard case .duplicateRoute(let pattern, let existing) = error as? ScreenRegistryError else { return false }
+            return pattern == "users/profile/:name" && existing == "users/profile/:id"
+        }
+        #expect(app.routes.map(\.pattern) == ["users/profile/:id"])
+    }
+
+    @Test("Mounts nest, and a prefix may hold parameters")
+    func nested() throws {
+        var leaf = ScreenRegistry()
+        try leaf.register(Probe.self, at: "detail")
+        var middle = ScreenRegistry()
+        try middle.mount(leaf, at: "orders/:orderId")
+        var app = ScreenRegistry()
+        try app.mount(middle, at: "shop")
+        let match = try app.resolve("/shop/orders/5/detail")
+        #expect(match.pattern == "shop/orders/:orderId/detail")
+        #expect(match.parameters == ["orderId": "5"])
+        #expect(throws: ScreenRegistryError.self) { try app.mount(leaf, at: "x/**") }
+    }
+}
+
+@Suite("Redirects, guards and the fallback")
+struct RedirectGuardFallbackTests {
+    @Test("A redirect substitutes parameters, keeps the query and reports its chain")
+    func redirect() throws {
+        var registry = try registry(["profile/:id"])
+        try registry.redirect("u/:id", to: "profile/:id")
+        try registry.redirect("user/:id", to: "u/:id")
+        let match = try registry.resolve("/user/a%2Fb?tab=x")
+        #expect(match.pattern == "profile/:id")
+        #expect(match.parameters == ["id": "a/b"])
+        #expect(match.data == ["id": "a/b", "tab": "x"])
+        #expect(match.redirects == ["/user/a%2Fb", "/u/a%2Fb"])
+        #expect(match.path == "/profile/a%2Fb")
+    }
+
+    @Test("Redirect targets may only use the source's parameters and no wildcards")
+    func redirectValidation() throws {
+        var registry = ScreenRegistry()
+        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: "profile/:other") }
+        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: "profile/*") }
+        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: ":(int)") }
+    }
+
+    @Test("A redirect loop is a typed error after 8 hops, naming the chain")
+    func loop() throws {
+        var registry = ScreenRegistry()
+        try registry.redirect("a/:x", to: "b/:x")
+        try registry.redirect("b/:x", to: "a/:x")
+        #expect {
+            try registry.resolve("/a/1")
+        } throws: { error in
+            guard case .screenFailed(let path, let underlying) = error as? ScreenRegistryError,
+                let loop = underlying as? RoutingLoop
+            else { return false }
+            return path == "/a/1" && loop.chain.count == ScreenRegistry.maximumHops + 2
+                && loop.chain.prefix(3) == ["/a/1", "/b/1", "/a/1"]
+        }
+    }
+
+    @Test("A guard shows its screen with the original path as next, until the data satisfies it")
+    func guards() throws {
+        var registry = try registry(["login"])
+        try registry.register(Probe.self, at: "pay/:item", guard: .requires("session", else: "login"))
+        let guarded = try registry.resolve("/pay/7?coupon=a+b")
+        #expect(guarded.pattern == "login")
+        #expect(guarded.data["next"] == "/pay/7?coupon=a%20b")
+        #expect(guarded.redirects == ["/pay/7"])
+        #expect(try registry.resolve("/pay/7?session=x").pattern == "pay/:item")
+        #expect(try registry.resolve("/pay/7", data: ["session": "x"]).pattern == "pay/:item")
+        #expect(try registry.resolve("/pay/7", data: ["session": ""]).pattern == "login")
+    }
+
+    @Test("A custom guard condition")
+    func customGuard() throws {
+        var registry = try registry(["upgrade"])
+        try registry.register(Probe.self, at: "pro", guard: RouteGuard("plan is pro", else: "upgrade") { $0["plan"] == "pro" })
+        #expect(try registry.resolve("/pro?plan=free").pattern == "upgrade")
+        #expect(try registry.resolve("/pro?plan=pro").pattern == "pro")
+    }
+
+    @Test("The fallback stands in for unknown paths, with the path and the suggestion")
+    func fallback() async throws {
+        var registry = try registry(["profile/:id"])
+        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/profil/1") }
+        registry.fallback = Probe.self
+        let match = try registry.resolve("/profil/1?x=1")
+        #expect(match.isFallback)
+        #expect(match.data == ["path": "/profil/1", "suggestion": "profile/:id", "x": "1"])
+        #expect(!(try registry.resolve("/profile/1").isFallback))
+        // Invalid paths are still errors.
+        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/a/%zz") }
+        let screen = try await registry.screen(for: "/nowhere")
+        #expect(screen.children.first?.node[property: "text"] == .string("probe /nowhere"))
+    }
+
+    @Test("A redirect to a path nobody handles reaches the fallback, chain included")
+    func redirectToUnknown() throws {
+        var registry = ScreenRegistry()
+        try registry.redirect("old", to: "gone")
+        registry.fallback = Probe.self
+        let match = try registry.resolve("/old")
+        #expect(match.isFallback)
+        #expect(match.redirects == ["/old"])
+    }
+}
+
+@Suite("Back stacks")
+struct StackTests {
+    @Test("Parameters are carried down to parents")
+    func carried() throws {
+        var registry = ScreenRegistry()
+        try registry.register(Probe.self, at: "home")
+        try registry.register(Probe.self, at: "users/:userId", parent: "home")
+        try registry.register(Probe.self, at: "users/:userId/posts/:postId", parent: "users/:userId")
+        let stack = try registry.stack(for: "/users/7/posts/9?x=1")
+        #expect(stack.map(\.path) == ["/home", "/users/7", "/users/7/posts/9"])
+        #expect(stack[1].parameters == ["userId": "7"])
+    }
+
+    @Test("A route without a parent is a stack of one; a parent cycle is a typed error")
+    func edges() throws {
+        var registry = ScreenRegistry()
+        try registry.register(Probe.self, at: "solo")
+        try registry.register(Probe.self, at: "a", parent: "b")
+        try registry.register(Probe.self, at: "b", parent: "a")
+        try registry.register(Probe.self, at: "orphan/:id", parent: "missing/:id")
+        #expect(try registry.stack(for: "/solo").map(\.path) == ["/solo"])
+        #expect {
+            try registry.stack(for: "/a")
+        } throws: { error in
+            if case .screenFailed(_, let underlying) = error as? ScreenRegistryError { return underlying is RoutingLoop }
+            return false
+        }
+        #expect(throws: ScreenRegistryError.self) { try registry.stack(for: "/orphan/1") }
+    }
+}
+
+@Suite("Reverse routing and typed links")
+struct ReverseRoutingTests {
+    @Test("Every pattern kind, with characters that need escaping, round-trips through resolve")
+    func everyKind() throws {
+        let patterns = [
+            "files/:name", "n/:id(int)", "x/:v(double)", "u/:u(uuid)", "w/*/end", "docs/**", "/", "hello world/:p",
+        ]
+        let registry = try registry(patterns)
+        let values = [
+            "name": "a b/c?d#e%f+g&h=ü🙂", "id": "-42", "v": "2.5", "u": "123e4567-e89b-12d3-a456-426614174000",
+            "*": "any thing", "**": "a/b c/d", "p": "@{x}",
+        ]
+        for pattern in patterns {
+            let path = try registry.path(for: pattern, parameters: values)
+            let match = try registry.resolve(path)
+            #expect(match.pattern == pattern, "\(pattern) → \(path)")
+            for name in try RoutePattern(pattern).parameterNames {
+                #expect(match.parameters[name] == values[name], "\(pattern): \(name)")
+            }
+        }
+        #expect(try registry.path(for: "files/:name", parameters: ["name": "a b/c"]) == "/files/a%20b%2Fc")
+        #expect(try registry.path(for: "docs/**", parameters: [:]) == "/docs")
+    }
+
+    @Test("Missing and invalid parameters are typed errors")
+    func errors() throws {
+        let registry = ScreenRegistry()
+        func failure(_ pattern: String, _ parameters: [String: String]) -> ScreenRegistryError? {
+            do {
+                _ = try registry.path(for: pattern, parameters: parameters)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if case .missingParameter(let name, _)? = failure("a/:id", [:]) { #expect(name == "id") } else { Issue.record("missing") }
+        for (pattern, value) in [("a/:id(int)", "x"), ("a/:id", ""), ("a/:id", ".."), ("a/:id", "a\u{0}b"), ("a/:id(uuid)", "1")] {
+            guard case .invalidParameter(let name, let given, _)? = failure(pattern, ["id": value]) else {
+                Issue.record("\(pattern) with '\(value)' was accepted")
+                continue
+            }
+            #expect(name == "id" && given == value)
+        }
+        #expect(failure("a/:id", ["id": String(repeating: "x", count: 5000)]) != nil)
+    }
+
+    @Test("A path from a screen type; typed links inside screens")
+    func typedLinks() async throws {
+        var registry = ScreenRegistry()
+        try registry.register(NeedsUser.self, at: "users/:userId")
+        try registry.register(LinksToProfile.self, at: "start")
+        #expect(try registry.path(for: NeedsUser.self, parameters: ["userId": "9"]) == "/users/9")
+        let screen = try await registry.screen(for: "/start")
+        guard case .node(let button)? = screen.node[property: "child"],
+            case .list(let actions)? = button[property: "onPress"], case .node(let action)? = actions.first,
+            case .node(let route)? = action[property: "route"]
+        else {
+            Issue.record("no link")
+            return
+        }
+        #expect(route[property: "url"] == .string("/users/a%20b%2Fc"))
+        #expect(try registry.resolve("/users/a%20b%2Fc").parameters["userId"] == "a b/c")
+
+        var unregistered = ScreenRegistry()
+        try unregistered.register(LinksToProfile.self, at: "start")
+        await #expect {
+            _ = try await unregistered.screen(for: "/start")
+        } throws: { error in
+            if case .screenFailed(_, let underlying) = error as? ScreenRegistryError { return underlying is UnregisteredScreen }
+            return false
+        }
+    }
+}
+
+@Suite("The link checker")
+struct LinkCheckerTests {
+    @Test("A clean registry passes")
+    func clean() async throws {
+        var registry = try registry(["home", "profile/:id"])
+        try registry.register(LinksTo.self, at: "links", parent: "home")
+        try registry.redirect("u/:id", to: "profile/:id")
+        registry.fallback = Probe.self
+        var fixed = registry
+        fixed["links"] = nil
+        try fixed.register(Probe.self, at: "missing/page")
+        try fixed.register(LinksTo.self, at: "links", parent: "home")
+        let report = await fixed.checkLinks()
+        #expect(report.isClean, "\(report.problems)")
+        #expect(report.routesChecked == 5)
+    }
+
+    @Test("A deliberately broken registry is reported exactly")
+    func broken() async throws {
+        var registry = try registry(["home", "profile/:id", "items/:id"])
+        try registry.register(LinksTo.self, at: "links", parent: "nowhere")
+        try registry.redirect("old/:id", to: "gone/:id")
+        try registry.register(Probe.self, at: "vip", guard: .requires("session", else: "signin"))
+        try registry.register(Probe.self, at: "items/*")  // same shape as items/:id, registered later
+        try registry.register(FailingInit.self, at: "crash")
+        registry.fallback = Probe.self  // broken links stay broken with a fallback
+        let report = await registry.checkLinks()
+        let found = Set(report.problems.map { "\($0.kind.rawValue) | \($0.route) | \($0.location) | \($0.target ?? "-")" })
+        #expect(found == [
+            "broken link | links | button \"Go\" onPress | /missing/page",
+            "broken parent | links |  | nowhere",
+            "broken redirect | old/:id |  | gone/:id",
+            "broken guard | vip |  | signin",
+            "shadowed | items/* |  | -",
+            "screen failed | crash |  | -",
+        ])
+        #expect(report.problems.first { $0.kind == .shadowed }?.message.contains("items/:id") == true)
+        #expect(report.problems.first { $0.kind == .brokenLink }?.samplePath == "/links")
+    }
+
+    @Test("Progress is reported for every route")
+    func progress() async throws {
+        let registry = try registry((0..<30).map { "r\($0)" })
+        let counter = Counter()
+        _ = await registry.checkLinks { done, total in counter.record(done, total) }
+        #expect(counter.calls == 30)
+        #expect(counter.last == 30)
+    }
+}
+
+/// Counts progress callbacks from the checker.
+final class Counter: @unchecked Sendable {
+    private(set) var calls = 0
+    private(set) var last = 0
+    func record(_ done: Int, _ total: Int) {
+        calls += 1
+        last = done
+    }
+}
