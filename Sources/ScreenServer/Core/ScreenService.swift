@@ -30,7 +30,8 @@ import ScreenRendering
 /// - the path and query go to ``ScreenRegistry/ScreenRegistry/resolve(_:data:)``
 ///   unchanged, so routing follows the registry's rules exactly;
 /// - the format comes from `?format=` or `Accept` (see ``ContentNegotiation``);
-/// - errors map to statuses: unknown path `404` (with the suggestion), invalid path,
+/// - errors map to statuses: unknown path `404` (with the suggestion; the registry's
+///   fallback screen, when it has one, is the body), invalid path,
 ///   missing or invalid parameter `400`, a target over the registry's length limit
 ///   `414`, a screen that fails `500` with a generic body (details only in the log),
 ///   another method `405`, a `GET` with a body `400`, no acceptable format `406`;
@@ -122,6 +123,18 @@ public struct ScreenService: Sendable {
             throw ServiceError(error)
         }
         let platform = FormatRendering.platform(fromHeader: request.header("beagle-platform"))
+
+        if match.isFallback {
+            // No route matched and the registry has a fallback screen: the client gets
+            // that screen, with the status an unknown path has.
+            let body = try await render(match, as: format, platform: platform, logger: logger)
+            return ScreenResponse(status: 404, headers: [
+                HeaderField("Content-Type", format.contentType),
+                HeaderField("Content-Length", String(body.count)),
+                HeaderField("Cache-Control", "no-store"),
+                HeaderField("Vary", Self.vary),
+            ], body: body)
+        }
 
         let body: [UInt8]
         let tag: String
