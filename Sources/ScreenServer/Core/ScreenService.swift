@@ -138,7 +138,11 @@ public struct ScreenService: Sendable {
 
         let body: [UInt8]
         let tag: String
-        if let timeToLive = configuration.memoizedRoutes[match.pattern] {
+        if Self.wantsStack(path) {
+            // `?stack=1`: the back stack from the root to this screen, in one response.
+            body = try await renderStack(path, as: format, platform: platform, logger: logger)
+            tag = EntityTag.strong(for: body)
+        } else if let timeToLive = configuration.memoizedRoutes[match.pattern] {
             let key = RenderMemo.Key(
                 pattern: match.pattern, path: match.path, data: match.data, format: format,
                 platform: platform.map { "\($0)" }
@@ -168,6 +172,38 @@ public struct ScreenService: Sendable {
             HeaderField("Content-Length", String(body.count)),
         ], at: 0)
         return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
+    }
+
+    /// Whether the query asks for the back stack: `stack=1` or `stack=true`.
+    static func wantsStack(_ target: String) -> Bool {
+        guard let question = target.firstIndex(of: "?") else { return false }
+        let query = target[target.index(after: question)...].prefix { $0 != "#" }
+        return query.split(separator: "&").contains { $0 == "stack=1" || $0 == "stack=true" }
+    }
+
+    /// Builds every screen of the back stack of `path` and renders them together
+    /// (``ScreenFormat/renderStack(_:options:)``: Beagle JSON as `resetApplication`
+    /// followed by `pushView`s; XML and text list the screens).
+    private func renderStack(
+        _ path: String, as format: ScreenFormat, platform: Platforms?, logger: Logger
+    ) async throws(ServiceError) -> [UInt8] {
+        var entries: [(path: String, screen: Screen)] = []
+        do {
+            for match in try registry.stack(for: path) {
+                entries.append((match.path, try await registry.screen(for: match)))
+            }
+        } catch {
+            if case .screenFailed = error {
+                logger.error("stack failed", metadata: ["path": "\(path)", "error": "\(String(describing: error))"])
+            }
+            throw ServiceError(error)
+        }
+        do {
+            return Array(try format.renderStack(entries, options: RenderOptions(platform: platform)).utf8)
+        } catch {
+            logger.error("rendering failed", metadata: ["path": "\(path)", "format": "\(format.rawValue)", "error": "\(error)"])
+            throw ServiceError.internalError
+        }
     }
 
     /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
