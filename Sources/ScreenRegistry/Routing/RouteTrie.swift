@@ -19,9 +19,22 @@ struct RouteTrie: Sendable {
         var label: String = ""
         /// Suggestion index: each literal child under its one-deletion variants.
         var nearby = Suggestion.Index()
+        /// Whether every literal key here is ASCII: then an ASCII segment is looked up
+        /// in ``literalTable`` by its bytes (ASCII strings are equal exactly when their
+        /// bytes are), anything else in ``literals``.
+        var asciiKeys = true
+        /// Bit `min(n, 63)` set for every literal key of `n` characters (suggestion filter).
+        var literalLengths: UInt64 = 0
+        /// Bit `min(d, 63)` set when a route ends `d` segments below this node
+        /// (`terminalDepths`) or has its `**` there (`catchAllDepths`): a lower bound on
+        /// the edits any suggestion below needs (see `mayReach`).
+        var terminalDepths: UInt64 = 0
+        var catchAllDepths: UInt64 = 0
     }
 
     private(set) var nodes: [Node] = [Node()]
+    /// Every ASCII-keyed literal edge, by parent and key bytes.
+    private(set) var literalTable = LiteralTable()
     let caseInsensitive: Bool
 
     init(caseInsensitive: Bool) {
@@ -35,6 +48,16 @@ struct RouteTrie: Sendable {
     /// Adds route number `id`; returns the ids already ending at the same node.
     mutating func insert(_ segments: [PatternSegment], id: Int) -> [Int] {
         var current = 0
+        var path = [0]
+        defer {
+            // Record how far below each node on the way this route ends.
+            let end = path.count - 1
+            let catchAll = segments.last == .catchAll
+            for (depth, node) in path.enumerated() {
+                let bit = Self.depthBit(end - depth)
+                if catchAll { nodes[node].catchAllDepths |= bit } else { nodes[node].terminalDepths |= bit }
+            }
+        }
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -46,6 +69,12 @@ struct RouteTrie: Sendable {
                     nodes[next].label = key
                     nodes[current].literals[key] = next
                     nodes[current].nearby.insert(key, child: next)
+                    nodes[current].literalLengths |= Self.depthBit(key.count)
+                    if Self.isASCII(key) {
+                        literalTable.insert(parent: current, key: key, child: next)
+                    } else {
+                        nodes[current].asciiKeys = false
+                    }
                     current = next
                 }
             case .typed(_, let type):
@@ -70,6 +99,7 @@ struct RouteTrie: Sendable {
                 nodes[current].catchAll.append(id)
                 return existing
             }
+            path.append(current)
         }
         let existing = nodes[current].terminal
         nodes[current].terminal.append(id)
@@ -85,40 +115,261 @@ struct RouteTrie: Sendable {
     /// `accept` takes. Dead branches are abandoned whole: nothing is captured on the way
     /// down, so no parameter leaks from them.
     func firstMatch(_ segments: [String], accept: (Int) -> Bool) -> Int? {
-        // Read the nodes in place: copying a node would retain and release each of its fields.
-        nodes.withUnsafeBufferPointer { nodes in
-            Self.search(nodes, node: 0, position: 0, segments, caseInsensitive, accept)
+        withView { view in
+            Self.withSegmentKeys(segments, folding: view.caseInsensitive) { keys in
+                Self.search(view, node: 0, position: 0, keys, accept)
+            }
         }
     }
 
     private static func search(
-        _ nodes: UnsafeBufferPointer<Node>, node index: Int, position: Int, _ segments: [String],
-        _ caseInsensitive: Bool, _ accept: (Int) -> Bool
+        _ view: View, node index: Int, position: Int, _ keys: SegmentKeys, _ accept: (Int) -> Bool
     ) -> Int? {
-        guard position < segments.count else {
+        let nodes = view.nodes
+        guard position < keys.count else {
             if let id = nodes[index].terminal.first(where: accept) { return id }
             return nodes[index].catchAll.first(where: accept)
         }
-        let segment = segments[position]
         if !nodes[index].literals.isEmpty,
-            let child = nodes[index].literals[caseInsensitive ? segment.lowercased() : segment],
-            let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept)
+            let child = literalChild(view, index, keys, position),
+            let id = search(view, node: child, position: position + 1, keys, accept)
         {
             return id
         }
         if !nodes[index].typed.isEmpty {
+            let segment = keys.segments[position]
             for (type, child) in nodes[index].typed where type.accepts(segment) {
-                if let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept) {
+                if let id = search(view, node: child, position: position + 1, keys, accept) {
                     return id
                 }
             }
         }
         if let child = nodes[index].any,
-            let id = search(nodes, node: child, position: position + 1, segments, caseInsensitive, accept)
+            let id = search(view, node: child, position: position + 1, keys, accept)
         {
             return id
         }
         return nodes[index].catchAll.first(where: accept)
+    }
+
+    /// The trie read in place: copying a node, or the trie, would retain and release each
+    /// of its fields.
+    struct View {
+        var nodes: UnsafeBufferPointer<Node>
+        var literals: LiteralTable.View
+        var caseInsensitive: Bool
+    }
+
+    func withView<R>(_ body: (View) -> R) -> R {
+        // Copied out first, so that no closure captures (and copies) the whole trie.
+        let nodes = nodes, slots = literalTable.slots, bytes = literalTable.bytes, folding = caseInsensitive
+        return nodes.withUnsafeBufferPointer { nodes in
+            slots.withUnsafeBufferPointer { slots in
+                bytes.withUnsafeBufferPointer { bytes in
+                    body(View(nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes), caseInsensitive: folding))
+                }
+            }
+        }
+    }
+
+    /// The literal child of `index` for segment `position`, as `literals[key(segment)]`
+    /// would find it.
+    @inline(__always)
+    static func literalChild(_ view: View, _ index: Int, _ keys: SegmentKeys, _ position: Int) -> Int? {
+        let hash = keys.hashes[position]
+        if hash != 0 && view.nodes[index].asciiKeys {
+            return view.literals.find(
+                parent: index, hash: hash, keys.segments[position], folding: view.caseInsensitive)
+        }
+        let segment = keys.segments[position]
+        return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
+    }
+
+    /// The segments with their byte hashes (0 for a segment that is not ASCII).
+    struct SegmentKeys {
+        var segments: [String]
+        var hashes: UnsafeMutableBufferPointer<UInt64>
+        var count: Int { segments.count }
+    }
+
+    static func withSegmentKeys<R>(_ segments: [String], folding: Bool, _ body: (SegmentKeys) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: segments.count) { hashes in
+            for (position, segment) in segments.enumerated() {
+                hashes[position] = LiteralTable.hash(segment, folding: folding)
+            }
+            return body(SegmentKeys(segments: segments, hashes: hashes))
+        }
+    }
+
+    static func depthBit(_ depth: Int) -> UInt64 {
+        1 << UInt64(min(max(depth, 0), 63))
+    }
+
+    static func isASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether some route at or below a node (where routes end at `terminals` and `**` at
+    /// `catchAlls` depths) could end up the suggestion, reached with
+    /// `remaining` path segments left: `visit` more edits may be spent on the way down (the
+    /// search goes no further), and a route taken must cost at most `win` more than now
+    /// (it must beat the best so far; `win >= visit`). Each segment too many or too few costs
+    /// an edit, so a route ending `d` below costs at least `|remaining - d|` more and is
+    /// reached for at least `max(0, d - remaining)`; a `**` `d` below costs and is reached
+    /// for `max(0, d - remaining)`. A `false` is exact; a `true` may not be.
+    @inline(__always)
+    static func mayReach(
+        terminals: UInt64, catchAlls: UInt64, remaining: Int, visit: Int, win: Int
+    ) -> Bool {
+        guard visit >= 0 else { return false }
+        let low = max(0, remaining - win), high = remaining + visit
+        let top: UInt64 = high >= 63 ? 1 << 63 : 0
+        let upTo: UInt64 = high >= 62 ? (1 << 63) - 1 : (1 << UInt64(high + 1)) - 1
+        let from: UInt64 = low > 62 ? 0 : ~((1 << UInt64(low)) - 1)
+        return terminals & ((upTo & from) | top) != 0 || catchAlls & (upTo | top) != 0
+    }
+}
+
+/// The literal edges of a trie in one open-addressing table, keyed by the parent node
+/// and the key's bytes: one multiply-and-mix hash over eight bytes at a time and one
+/// comparison, where a `[String: Int]` per node hashes with SipHash and compares as
+/// Unicode. Only ASCII keys go here.
+struct LiteralTable: Sendable {
+    struct Slot: Sendable {
+        /// The mixed hash of parent and key; 0 where the slot is free.
+        var hash: UInt64 = 0
+        var parent: Int32 = 0
+        var child: Int32 = 0
+        var offset: Int32 = 0
+        var length: Int32 = 0
+    }
+
+    /// A power of two, at most half full.
+    private(set) var slots: [Slot] = []
+    private(set) var count = 0
+    /// The keys' bytes, one after another.
+    private(set) var bytes: [UInt8] = []
+
+    mutating func insert(parent: Int, key: String, child: Int) {
+        let offset = bytes.count
+        bytes.append(contentsOf: key.utf8)
+        count += 1
+        if count * 2 > slots.count {
+            let old = slots
+            slots = Array(repeating: Slot(), count: max(16, slots.count * 2))
+            for slot in old where slot.hash != 0 { place(slot) }
+        }
+        let hash = Self.mix(Self.hash(key, folding: false), parent: parent)
+        place(Slot(hash: hash, parent: Int32(parent), child: Int32(child), offset: Int32(offset), length: Int32(key.utf8.count)))
+    }
+
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        while slots[index].hash != 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    struct View {
+        var slots: UnsafeBufferPointer<Slot>
+        var bytes: UnsafeBufferPointer<UInt8>
+
+        /// The child under `parent` whose key is `segment` (ASCII, hashed as `hash`), folding
+        /// ASCII capitals when `folding`.
+        @inline(__always)
+        func find(parent: Int, hash segmentHash: UInt64, _ segment: String, folding: Bool) -> Int? {
+            guard !slots.isEmpty else { return nil }
+            let hash = LiteralTable.mix(segmentHash, parent: parent)
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while slots[index].hash != 0 {
+                let slot = slots[index]
+                if slot.hash == hash, slot.parent == Int32(truncatingIfNeeded: parent),
+                    equal(slot, segment, folding: folding)
+                {
+                    return Int(slot.child)
+                }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        private func equal(_ slot: Slot, _ segment: String, folding: Bool) -> Bool {
+            let key = UnsafeBufferPointer(rebasing: bytes[Int(slot.offset)..<Int(slot.offset + slot.length)])
+            let compared: Bool? = segment.utf8.withContiguousStorageIfAvailable { segment in
+                guard segment.count == key.count else { return false }
+                for index in 0..<segment.count {
+                    let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
+                    if byte != key[index] { return false }
+                }
+                return true
+            }
+            if let compared { return compared }
+            return Array(segment.utf8).elementsEqual(key) { (folding ? LiteralTable.fold($0) : $0) == $1 }
+        }
+    }
+
+    @inline(__always)
+    static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// The hash of `string`'s bytes (ASCII capitals folded when `folding`), never 0; 0 when
+    /// `string` is not ASCII.
+    static func hash(_ string: String, folding: Bool) -> UInt64 {
+        if let hash = string.utf8.withContiguousStorageIfAvailable({ hash($0, folding: folding) }) { return hash }
+        return Array(string.utf8).withUnsafeBufferPointer { hash($0, folding: folding) }
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0x2545_F491_4F6C_DD1D }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var high: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            var word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            high |= word
+            if folding { word = foldWord(word) }
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            index += 8
+        }
+        if index < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < count {
+                word |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            high |= word
+            if folding { word = foldWord(word) }
+            h = (h ^ word) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 29
+        }
+        guard high & 0x8080_8080_8080_8080 == 0 else { return 0 }
+        return h | 1
+    }
+
+    /// ASCII capitals to small letters in eight ASCII bytes at once.
+    @inline(__always)
+    private static func foldWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let atLeastA = word &+ ones &* (0x80 - 0x41)
+        let aboveZ = word &+ ones &* (0x80 - 0x5B)
+        let capitals = atLeastA & ~aboveZ & (ones &* 0x80)
+        return word | (capitals >> 2)
+    }
+
+    @inline(__always)
+    static func mix(_ hash: UInt64, parent: Int) -> UInt64 {
+        var h = hash ^ (UInt64(truncatingIfNeeded: parent) &* 0xD6E8_FEB8_6659_FD93)
+        h ^= h >> 32
+        h = h &* 0xD6E8_FEB8_6659_FD93
+        h ^= h >> 32
+        return h | 1
     }
 }
 

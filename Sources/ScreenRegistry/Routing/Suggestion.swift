@@ -262,63 +262,112 @@ extension RouteTrie {
     /// grow on the way down, and only a strictly lower cost replaces the best. That changes
     /// no result and keeps a miss cheap among thousands of routes.
     func suggestion(for segments: [String]) -> Int? {
-        let folded = caseInsensitive ? segments.map { $0.lowercased() } : segments
-        return nodes.withUnsafeBufferPointer { nodes -> Int? in
-            var best: (cost: Int, id: Int)?
-
-            func consider(_ ids: [Int], cost: Int) {
-                guard cost > 0, let id = ids.first else { return }
-                if let current = best, current.cost <= cost { return }
-                best = (cost, id)
-            }
-            func beatsBest(_ cost: Int) -> Bool {
-                guard let best else { return true }
-                return cost < best.cost
-            }
-            func walk(_ index: Int, _ position: Int, _ cost: Int) {
-                guard cost <= Suggestion.budget, beatsBest(cost) else { return }
-                if position == segments.count {
-                    consider(nodes[index].terminal, cost: cost)
-                    consider(nodes[index].catchAll, cost: cost)
-                    // A missing trailing parameter: `/profile` for `profile/:userId`.
-                    for (_, child) in nodes[index].typed { walk(child, position, cost + 1) }
-                    if let child = nodes[index].any { walk(child, position, cost + 1) }
-                    return
-                }
-                let key = folded[position]
-                consider(nodes[index].terminal, cost: cost + segments.count - position)
-                let exact = nodes[index].literals.isEmpty ? nil : nodes[index].literals[key]
-                if let exact { walk(exact, position + 1, cost) }
-                // Near literals: each is one or two edits away.
-                if !nodes[index].nearby.isEmpty, cost + 1 <= Suggestion.budget, beatsBest(cost + 1) {
-                    var seen: [Int32] = []
-                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                        nodes[index].nearby.forEach(hash: hash) { entry in
-                            guard beatsBest(cost + 1), Int(entry.child) != exact, !seen.contains(entry.child) else {
-                                return
-                            }
-                            let literal = nodes[Int(entry.child)].label
-                            guard
-                                let (edits, close) = Suggestion.compare(
-                                    key, deleting: deleted, literal, deleting: Int(entry.deleted))
-                            else { return }
-                            seen.append(entry.child)
-                            guard edits <= Suggestion.budget, close else { return }
-                            walk(Int(entry.child), position + 1, cost + edits)
-                        }
-                    }
-                }
-                if !nodes[index].typed.isEmpty {
-                    let segment = segments[position]
-                    for (type, child) in nodes[index].typed {
-                        walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
-                    }
-                }
-                if let child = nodes[index].any { walk(child, position + 1, cost) }
-                consider(nodes[index].catchAll, cost: cost)
-            }
-            walk(0, 0, 0)
-            return best?.id
+        withView { view in
+            Self.withSegmentKeys(segments, folding: view.caseInsensitive) { keys in Self.suggestion(view, keys) }
         }
+    }
+
+    private static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
+        var search = SuggestionSearch(view: view, keys: keys)
+        search.walk(0, 0, 0)
+        return search.best?.id
+    }
+
+    /// The state of one suggestion search: a value walked by mutating methods, so the best
+    /// route so far needs no dynamic exclusivity checks.
+    private struct SuggestionSearch {
+        let view: View
+        let keys: SegmentKeys
+        var best: (cost: Int, id: Int)?
+
+        init(view: View, keys: SegmentKeys) {
+            self.view = view
+            self.keys = keys
+        }
+
+        mutating func consider(_ ids: [Int], cost: Int) {
+            guard cost > 0, let id = ids.first else { return }
+            if let current = best, current.cost <= cost { return }
+            best = (cost, id)
+        }
+
+        /// The most the search may have spent to go on: within budget and below the best.
+        func limit() -> Int {
+            guard let best else { return Suggestion.budget }
+            return min(Suggestion.budget, best.cost - 1)
+        }
+
+        /// Whether the branch at `index` can still give the suggestion, by the depths where
+        /// routes end below it (a route found past the budget still counts, as a last resort).
+        func worthVisiting(_ index: Int, _ position: Int, _ cost: Int) -> Bool {
+            let win = best.map { $0.cost - 1 - cost } ?? Int.max / 2
+            return RouteTrie.mayReach(
+                terminals: view.nodes[index].terminalDepths, catchAlls: view.nodes[index].catchAllDepths,
+                remaining: keys.count - position, visit: limit() - cost, win: win)
+        }
+
+        mutating func walk(_ index: Int, _ position: Int, _ cost: Int) {
+            let nodes = view.nodes
+            let segments = keys.segments
+            // Leave a branch whose every route costs too much or is out of reach.
+            guard worthVisiting(index, position, cost) else { return }
+            if position == segments.count {
+                consider(nodes[index].terminal, cost: cost)
+                consider(nodes[index].catchAll, cost: cost)
+                // A missing trailing parameter: `/profile` for `profile/:userId`.
+                for (_, child) in nodes[index].typed { walk(child, position, cost + 1) }
+                if let child = nodes[index].any { walk(child, position, cost + 1) }
+                return
+            }
+            consider(nodes[index].terminal, cost: cost + segments.count - position)
+            let exact = nodes[index].literals.isEmpty ? nil : literalChild(view, index, keys, position)
+            if let exact { walk(exact, position + 1, cost) }
+            // Near literals: each is one or two edits away, and has one character more,
+            // one less or as many as the key.
+            if !nodes[index].nearby.isEmpty,
+                worthVisiting(index, position, cost + 1),
+                let key = nearKey(
+                    segments[position], hash: keys.hashes[position], lengths: nodes[index].literalLengths,
+                    folding: view.caseInsensitive)
+            {
+                var seen: [Int32] = []
+                Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                    nodes[index].nearby.forEach(hash: hash) { entry in
+                        guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
+                            return
+                        }
+                        let literal = nodes[Int(entry.child)].label
+                        guard
+                            let (edits, close) = Suggestion.compare(
+                                key, deleting: deleted, literal, deleting: Int(entry.deleted))
+                        else { return }
+                        seen.append(entry.child)
+                        guard edits <= Suggestion.budget, close else { return }
+                        walk(Int(entry.child), position + 1, cost + edits)
+                    }
+                }
+            }
+            if !nodes[index].typed.isEmpty {
+                let segment = segments[position]
+                for (type, child) in nodes[index].typed {
+                    walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
+                }
+            }
+            if let child = nodes[index].any { walk(child, position + 1, cost) }
+            consider(nodes[index].catchAll, cost: cost)
+        }
+    }
+
+    /// The (folded) key to look near literals up by, or `nil` when no literal with one
+    /// character more, one less or as many (bits of `lengths`) can be close to it: a
+    /// suggestion needs `edits * 3 <= max(count, literal count)`, so at least 3 characters.
+    private static func nearKey(_ segment: String, hash: UInt64, lengths: UInt64, folding: Bool) -> String? {
+        let key = folding ? segment.lowercased() : segment
+        let count = hash != 0 ? key.utf8.count : key.count
+        var window: UInt64 = 0
+        for length in max(count - 1, 1)...(count + 1) where max(length, count) >= 3 {
+            window |= RouteTrie.depthBit(length)
+        }
+        return lengths & window != 0 ? key : nil
     }
 }
