@@ -101,6 +101,6 @@ public struct BeagleJSONRenderer: Sendable {
 
     /// `beagle:text` stays; a type without a namespace becomes `custom:<type>`.
     static func qualifiedType(_ type: String) -> String {
-        type.contains(":") ? type : "custom:" + type
+        type.utf8.contains(UInt8(ascii: ":")) ? type : "custom:" + type
     }
 }

@@ -87,7 +87,13 @@ struct JSONWriter {
         isFirst = false
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
+    private static let hex: StaticString = "0123456789abcdef"
+
+    /// Bytes that may start something to escape: `"`, `\`, controls, and the lead
+    /// bytes of U+2028, U+2029 (0xE2) and U+FEFF (0xEF).
+    private static let mayEscape: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF
+    }
 
     /// A quoted string; `"`, `\`, control characters, U+2028, U+2029 and U+FEFF are escaped.
     mutating func string(_ text: String) {
@@ -96,39 +102,47 @@ struct JSONWriter {
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
-            while index < bytes.count {
+            let count = bytes.count
+            while index < count {
                 let byte = bytes[index]
-                let escape: [UInt8]?
+                guard Self.mayEscape[Int(byte)] else {
+                    index += 1
+                    continue
+                }
                 var length = 1
+                let escaped: StaticString
                 switch byte {
-                case UInt8(ascii: "\""): escape = Array(#"\""#.utf8)
-                case UInt8(ascii: "\\"): escape = Array(#"\\"#.utf8)
-                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
-                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
-                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
-                case 0..<0x20:
-                    escape = Array(#"\u00"#.utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]]
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                case UInt8(ascii: "\""): escaped = #"\""#
+                case UInt8(ascii: "\\"): escaped = #"\\"#
+                case UInt8(ascii: "\n"): escaped = #"\n"#
+                case UInt8(ascii: "\r"): escaped = #"\r"#
+                case UInt8(ascii: "\t"): escaped = #"\t"#
+                case 0..<0x20: escaped = #"\u00"#
+                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80
                     && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     // U+2028 and U+2029 end lines in JavaScript.
-                    escape = Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    escaped = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
                     length = 3
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                case 0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
                     // U+FEFF, which some decoders strip as a byte order mark.
-                    escape = Array(#"\ufeff"#.utf8)
+                    escaped = #"\ufeff"#
                     length = 3
-                default: escape = nil
-                }
-                if let escape {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    output.append(contentsOf: escape)
-                    index += length
-                    runStart = index
-                } else {
+                default:
                     index += 1
+                    continue
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escaped.withUTF8Buffer { output.append(contentsOf: $0) }
+                if byte < 0x20 && escaped.utf8CodeUnitCount == 4 {
+                    Self.hex.withUTF8Buffer { hex in
+                        output.append(hex[Int(byte >> 4)])
+                        output.append(hex[Int(byte & 0xF)])
+                    }
+                }
+                index += length
+                runStart = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         output.append(UInt8(ascii: "\""))
         isFirst = false

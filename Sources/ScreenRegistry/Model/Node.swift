@@ -32,7 +32,7 @@ public struct Node: Sendable, Hashable {
     }
 
     /// A property value. Absent values are left out rather than stored as null.
-    public indirect enum Value: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
         case string(String)
         case int(Int)
         case double(Double)
@@ -120,12 +120,17 @@ public struct PropertyList: Sendable {
 
     /// Appends a list of nodes when it is not empty.
     public mutating func add(_ name: String, nodes: [Node]) {
-        if !nodes.isEmpty { add(name, .list(nodes.map(Node.Value.node))) }
+        if !nodes.isEmpty { properties.append(.init(name, .list(nodes.map(Node.Value.node)))) }
+    }
+
+    /// Appends the nodes of `components` when there are any.
+    public mutating func add(_ name: String, components: [any Component]) {
+        if !components.isEmpty { properties.append(.init(name, .list(components.map { .node($0.node) }))) }
     }
 
     /// Appends a list of actions when it is not empty.
     public mutating func add(_ name: String, actions: [Action]) {
-        add(name, nodes: actions.map(\.node))
+        if !actions.isEmpty { properties.append(.init(name, .list(actions.map { .node($0.node) }))) }
     }
 
     /// Appends a string-to-string map as an object with keys in sorted order.

@@ -27,7 +27,7 @@ public struct Container: Widget {
 
     public var node: Node {
         widgetNode("beagle:container") { list in
-            list.add("children", nodes: children.map(\.node))
+            list.add("children", components: children)
             list.add("context", context?.node)
             list.add("onInit", actions: onInit)
             list.add("styleId", styleId)

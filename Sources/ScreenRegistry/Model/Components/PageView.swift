@@ -22,7 +22,7 @@ public struct PageView: Widget {
 
     public var node: Node {
         widgetNode("beagle:pageView") { list in
-            list.add("children", nodes: children.map(\.node))
+            list.add("children", components: children)
             list.add("context", context?.node)
             list.add("onPageChange", actions: onPageChange)
             list.add("currentPage", currentPage)

@@ -24,7 +24,7 @@ public struct ScrollView: Widget {
 
     public var node: Node {
         widgetNode("beagle:scrollView") { list in
-            list.add("children", nodes: children.map(\.node))
+            list.add("children", components: children)
             list.add("scrollDirection", scrollDirection?.rawValue)
             list.add("scrollBarEnabled", scrollBarEnabled)
         }
