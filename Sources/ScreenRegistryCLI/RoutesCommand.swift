@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenRegistry
+import ScreenRendering
 
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct RoutesCommand: ParsableCommand {
         let routes = CommandContext.registry.routes
         switch format {
         case .text: Output.write(Self.table(routes))
-        case .json: Output.write(Self.json(routes))
+        case .json: Output.write(RouteListing.json(routes, pretty: true))
         }
     }
 
@@ -45,32 +46,5 @@ struct RoutesCommand: ParsableCommand {
             output += line + "\n"
         }
         return output
-    }
-
-    static func json(_ routes: [Route]) -> String {
-        func quoted(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
-        func optional(_ text: String?) -> String { text.map(quoted) ?? "null" }
-        let items = routes.enumerated().map { rank, route in
-            let routeGuard = route.routeGuard.map { "{\"requires\": \(quoted($0.description)), \"else\": \(quoted($0.target))}" }
-            return """
-                  {"pattern": \(quoted(route.pattern)), "screenType": \(quoted(String(describing: route.screenType))), \
-                "parent": \(optional(route.parent)), "guard": \(routeGuard ?? "null"), \
-                "redirect": \(optional(route.redirect)), "rank": \(rank)}
-                """
-        }
-        return "[\n" + items.joined(separator: ",\n") + "\n]\n"
     }
 }

@@ -197,7 +197,8 @@ struct CLIFlowTests {
     func routesJSON() throws {
         let run = try CLIRun("routes", "--format", "json")
         #expect(run.status == 0)
-        let routes = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let routes = try #require(document["routes"] as? [[String: Any]])
         #expect(routes.count == 15)
         #expect(routes.map { $0["rank"] as? Int } == (0..<15).map { $0 })
         let payment = try #require(routes.first { $0["pattern"] as? String == "payment" })

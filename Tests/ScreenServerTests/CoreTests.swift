@@ -98,9 +98,13 @@ struct CoreTests {
         #expect(HummingbirdAdapter.target(path: "/profile/42", query: "", below: "/") == "/profile/42?")
     }
 
-    @Test("/routes escapes as JSON")
-    func routesJSON() {
-        #expect(RoutesDocument.quoted("a\"b\\c\n\u{1}") == #""a\"b\\c\n\u0001""#)
+    @Test("/routes is the same document as routes --format json, escaped as JSON")
+    func routesJSON() throws {
+        var registry = ScreenRegistry()
+        registry["a\"b\\c/ü\u{2028}"] = FailingScreen.self
+        let json = RoutesDocument.json(for: registry.routes)
+        #expect(json == RouteListing.json(registry.routes))
+        #expect(json.contains(#""pattern":"a\"b\\c/ü\u2028""#))
     }
 }
 

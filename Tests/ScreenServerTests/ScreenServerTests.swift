@@ -268,9 +268,11 @@ struct ScreenServerTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
-                let routes = try #require(json["routes"] as? [[String: String]])
-                #expect(routes.map { $0["pattern"] } == testRegistry.routes.map(\.pattern))
-                #expect(routes.contains { $0["pattern"] == "profile/:userId" && $0["screenType"] == "ProfileScreen" })
+                let routes = try #require(json["routes"] as? [[String: Any]])
+                #expect(routes.map { $0["pattern"] as? String } == testRegistry.routes.map(\.pattern))
+                #expect(routes.contains {
+                    $0["pattern"] as? String == "profile/:userId" && $0["screenType"] as? String == "ProfileScreen"
+                })
             }
             try await client.execute(uri: "/routes", method: .head) { response in
                 #expect(response.status == .ok)
