@@ -33,6 +33,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // ScreenService.respond in a loop, without sockets: the per-request cost of the
+        // HTTP service's core, for callgrind (issue 4).
+        .executableTarget(
+            name: "ServiceBenchmark",
+            dependencies: [
+                .product(name: "ScreenServer", package: "ScreenRegistry"),
+                .product(name: "Screens", package: "ScreenRegistry"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

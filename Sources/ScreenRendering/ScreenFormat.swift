@@ -23,6 +23,23 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         try render(screen.node, options: options)
     }
 
+    /// Renders `screen` in this format as UTF-8 bytes: the same bytes as
+    /// ``render(_:options:)-(Screen,_)``; Beagle JSON is written without a `String` in between.
+    public func renderBytes(_ screen: Screen, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+        try renderBytes(screen.node, options: options)
+    }
+
+    /// Renders any node of the uniform tree in this format as UTF-8 bytes.
+    public func renderBytes(_ node: Node, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+        switch self {
+        case .text: Array(TextRenderer().render(node).utf8)
+        // XMLRenderer's own byte API is still being written (issue 3): through its
+        // String until then.
+        case .xml: Array(try XMLRenderer(compact: options.compact).render(node).utf8)
+        case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
+        }
+    }
+
     /// Renders any node of the uniform tree (an imported screen, say) in this format.
     public func render(_ node: Node, options: RenderOptions = RenderOptions()) throws -> String {
         switch self {

@@ -16,7 +16,11 @@ public enum ComponentBuilder {
     }
 
     public static func buildBlock(_ parts: [any Component]...) -> [any Component] {
-        parts.flatMap { $0 }
+        // One allocation of the right size instead of growing while appending.
+        var components: [any Component] = []
+        components.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { components.append(contentsOf: part) }
+        return components
     }
 
     public static func buildOptional(_ part: [any Component]?) -> [any Component] {

@@ -73,6 +73,19 @@ public enum BeagleExpression {
     /// Text shown exactly as given: every `@{` is escaped as `\@{`, so data from users
     /// can never inject an expression.
     public static func literal(_ text: String) -> String {
-        text.contains("@{") ? text.replacing("@{", with: "\\@{") : text
+        // Most texts have no `@{` at all: a byte scan says so without the generic
+        // (character-by-character) search; a match of characters is a match of bytes.
+        guard containsExpressionStart(text) else { return text }
+        return text.contains("@{") ? text.replacing("@{", with: "\\@{") : text
+    }
+
+    /// Whether the UTF-8 bytes `@{` occur in `text`.
+    private static func containsExpressionStart(_ text: String) -> Bool {
+        var previousIsAt = false
+        for byte in text.utf8 {
+            if previousIsAt, byte == UInt8(ascii: "{") { return true }
+            previousIsAt = byte == UInt8(ascii: "@")
+        }
+        return false
     }
 }

@@ -90,7 +90,14 @@ public struct PropertyList: Sendable {
 
     /// Appends `name` when `value` is present.
     public mutating func add(_ name: String, _ value: Node.Value?) {
-        if let value { properties.append(.init(name, value)) }
+        if let value { append(.init(name, value)) }
+    }
+
+    /// Appends a property; the first one makes room for eight, so that a typical node's
+    /// list is allocated once instead of growing 1, 2, 4, 8.
+    private mutating func append(_ property: Node.Property) {
+        if properties.capacity == 0 { properties.reserveCapacity(8) }
+        properties.append(property)
     }
 
     /// Appends a string property when present.
@@ -120,17 +127,17 @@ public struct PropertyList: Sendable {
 
     /// Appends a list of nodes when it is not empty.
     public mutating func add(_ name: String, nodes: [Node]) {
-        if !nodes.isEmpty { properties.append(.init(name, .list(nodes.map(Node.Value.node)))) }
+        if !nodes.isEmpty { append(.init(name, .list(nodes.map(Node.Value.node)))) }
     }
 
     /// Appends the nodes of `components` when there are any.
     public mutating func add(_ name: String, components: [any Component]) {
-        if !components.isEmpty { properties.append(.init(name, .list(components.map { .node($0.node) }))) }
+        if !components.isEmpty { append(.init(name, .list(components.map { .node($0.node) }))) }
     }
 
     /// Appends a list of actions when it is not empty.
     public mutating func add(_ name: String, actions: [Action]) {
-        if !actions.isEmpty { properties.append(.init(name, .list(actions.map { .node($0.node) }))) }
+        if !actions.isEmpty { append(.init(name, .list(actions.map { .node($0.node) }))) }
     }
 
     /// Appends a string-to-string map as an object with keys in sorted order.

@@ -6,12 +6,37 @@
 public enum EntityTag {
     /// The quoted strong tag for `body`, such as `"1a2-cbf29ce484222325"`.
     public static func strong(for body: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+        let hash = body.withUnsafeBufferPointer { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            return hash
         }
-        return "\"" + String(body.count, radix: 16) + "-" + String(hash, radix: 16) + "\""
+        // `"<length in hex>-<hash in hex>"`, lower case, no leading zeros, written in one
+        // go: at most 2 + 16 + 1 + 16 bytes.
+        return String(unsafeUninitializedCapacity: 35) { buffer in
+            var count = 0
+            func append(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func appendHex(_ value: UInt64) {
+                var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
+                while shift >= 0 {
+                    let digit = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
+                    append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                    shift -= 4
+                }
+            }
+            append(UInt8(ascii: "\""))
+            appendHex(UInt64(body.count))
+            append(UInt8(ascii: "-"))
+            appendHex(hash)
+            append(UInt8(ascii: "\""))
+            return count
+        }
     }
 
     /// Whether an `If-None-Match` value matches `tag`: `*`, or a listed tag equal to it

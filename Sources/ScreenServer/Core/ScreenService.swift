@@ -176,7 +176,8 @@ public struct ScreenService: Sendable {
 
     /// Whether the query asks for the back stack: `stack=1` or `stack=true`.
     static func wantsStack(_ target: String) -> Bool {
-        guard let question = target.firstIndex(of: "?") else { return false }
+        // Bytes, not characters: most targets have no query, and this is every request.
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return false }
         let query = target[target.index(after: question)...].prefix { $0 != "#" }
         return query.split(separator: "&").contains { $0 == "stack=1" || $0 == "stack=true" }
     }
@@ -223,7 +224,7 @@ public struct ScreenService: Sendable {
             throw failure
         }
         do {
-            return Array(try FormatRendering.render(screen, as: format, platform: platform).utf8)
+            return try FormatRendering.renderBytes(screen, as: format, platform: platform)
         } catch {
             logger.error(
                 "rendering failed",
@@ -291,9 +292,9 @@ public struct ScreenService: Sendable {
     }
 
     private static func negotiate(_ request: ScreenRequest, formatName: Substring?) throws(ServiceError) -> ScreenFormat {
-        let available = ContentNegotiation.formatsByPreference.map(\.rawValue).joined(separator: ", ")
         if let formatName {
             guard let format = ContentNegotiation.format(named: String(formatName)) else {
+                let available = ContentNegotiation.formatsByPreference.map(\.rawValue).joined(separator: ", ")
                 throw ServiceError(
                     status: 406, code: "notAcceptable",
                     message: "There is no format '\(ScreenRegistryError.shownText(formatName))'; available: \(available)."
@@ -322,7 +323,7 @@ public struct ScreenService: Sendable {
     /// Splits `?format=` off the target: the target without it, and its first value.
     /// Other query items stay, byte for byte, for the registry to read.
     static func splitFormat(_ target: String) -> (path: String, format: Substring?) {
-        guard let question = target.firstIndex(of: "?") else { return (target, nil) }
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
         let query = target[target.index(after: question)...]
         guard Self.mentionsFormat(query) else { return (target, nil) }
         var kept: [Substring] = []

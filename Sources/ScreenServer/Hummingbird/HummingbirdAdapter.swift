@@ -37,10 +37,10 @@ enum HummingbirdAdapter {
             // Hummingbird writes Content-Length itself from the body, except for HEAD,
             // which keeps the length of the GET. A 304 has none.
             if field.name == "Content-Length", !answer.body.isEmpty || answer.status == 304 { continue }
-            guard let name = HTTPField.Name(field.name) else { continue }
+            guard let name = fieldName(field.name) else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
-        if let name = HTTPField.Name("X-Request-ID") {
+        if let name = requestIDName {
             fields.append(HTTPField(name: name, value: requestID))
         }
         let status = HTTPResponse.Status(code: answer.status)
@@ -48,6 +48,22 @@ enum HummingbirdAdapter {
             return Response(status: status, headers: fields, body: ResponseBody(contentLength: answer.status == 304 ? nil : 0) { _ in })
         }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// `X-Request-ID`, checked once.
+    private static let requestIDName = HTTPField.Name("X-Request-ID")
+
+    /// The field name for a header of the core: the predefined names (the same raw
+    /// and canonical spelling) for those every screen response has, so that they are
+    /// not validated and lower-cased again for every response.
+    static func fieldName(_ name: String) -> HTTPField.Name? {
+        switch name {
+        case "Content-Type": .contentType
+        case "ETag": .eTag
+        case "Cache-Control": .cacheControl
+        case "Vary": .vary
+        default: HTTPField.Name(name)
+        }
     }
 
     /// The request id: the client's `X-Request-ID` when it is a short token (letters,
@@ -69,7 +85,7 @@ enum HummingbirdAdapter {
     }
 
     private static func clientRequestID(_ request: Request) -> String? {
-        guard let name = HTTPField.Name("X-Request-ID"), let given = request.headers[name],
+        guard let name = requestIDName, let given = request.headers[name],
               !given.isEmpty, given.utf8.count <= 128,
               given.utf8.allSatisfy({ byte in
                   switch byte {

@@ -57,6 +57,9 @@ public enum ContentNegotiation {
     /// means "anything" and gives ``defaultFormat``.
     public static func format(forAccept accept: String?) -> ScreenFormat? {
         guard let accept else { return defaultFormat }
+        // The common case, a header of one bare media type (`application/xml`, `*/*`):
+        // the answer the full negotiation below gives, without parsing.
+        for (type, format) in exactAnswers where type == accept { return format }
         let ranges = MediaRange.parseList(accept)
         if ranges.isEmpty { return defaultFormat }
 
@@ -102,6 +105,20 @@ public enum ContentNegotiation {
         return best
     }
 
+    /// What ``format(forAccept:)`` answers for an `Accept` of one media type without
+    /// parameters: the first format in ``table`` that answers to it with `q=1`
+    /// (the most specific match), and ``defaultFormat`` for `*/*`.
+    private static let exactAnswers: [(type: String, format: ScreenFormat)] = {
+        var answers: [(type: String, format: ScreenFormat)] = []
+        for entry in table {
+            for type in entry.types where !answers.contains(where: { $0.type == type }) {
+                answers.append((type, entry.format))
+            }
+        }
+        if let first = table.first { answers.append(("*/*", first.format)) }
+        return answers
+    }()
+
     /// Each format in order of preference with its own media type and all it answers to.
     private static let table: [(format: ScreenFormat, own: String, types: [String])] =
         formatsByPreference.map { ($0, mediaType(of: $0), mediaTypes(of: $0)) }
@@ -129,7 +146,7 @@ struct MediaRange: Equatable {
         guard let first = parts.first else { return nil }
         let type = first.trimmingSpaces.lowercased()
         let halves = type.split(separator: "/", omittingEmptySubsequences: false)
-        guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isTokenCharacter) }),
+        guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }),
               !(halves[0] == "*" && halves[1] != "*")
         else { return nil }
         var quality = 1.0
@@ -150,8 +167,9 @@ struct MediaRange: Equatable {
         return value
     }
 
-    private static func isTokenCharacter(_ character: Character) -> Bool {
-        guard character.isASCII, let ascii = character.asciiValue else { return false }
+    /// Whether `ascii` may appear in a lower-cased media type token; bytes of non-ASCII
+    /// characters never may.
+    private static func isTokenByte(_ ascii: UInt8) -> Bool {
         switch ascii {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true

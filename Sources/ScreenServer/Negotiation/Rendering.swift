@@ -23,4 +23,10 @@ enum FormatRendering {
     static func render(_ screen: Screen, as format: ScreenFormat, platform: Platforms?) throws -> String {
         try format.render(screen, options: RenderOptions(platform: platform))
     }
+
+    /// The same bytes as ``render(_:as:platform:)``, written straight to UTF-8 bytes
+    /// without an intermediate `String`: what a response body needs.
+    static func renderBytes(_ screen: Screen, as format: ScreenFormat, platform: Platforms?) throws -> [UInt8] {
+        try format.renderBytes(screen, options: RenderOptions(platform: platform))
+    }
 }

@@ -1,0 +1,79 @@
+// Per-request cost of the HTTP service's core, without sockets: ScreenService.respond
+// for the catalog's /profile/42 (Accept: application/xml by default), in a loop.
+//
+//   swift build -c release --package-path Benchmarks --product ServiceBenchmark
+//   .build/release/ServiceBenchmark [iterations] [xml|json|text] [target]
+//   valgrind --tool=callgrind .build/release/ServiceBenchmark 200
+//
+// Instruction counts under callgrind are repeatable on a loaded machine; divide the
+// total by the iterations (after subtracting a run of 0 iterations) for the cost of
+// one request.
+import Foundation
+import Logging
+import ScreenServer
+import Screens
+
+let arguments = CommandLine.arguments
+let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000
+let format = arguments.count > 2 ? arguments[2] : "xml"
+let target = arguments.count > 3 ? arguments[3] : "/profile/42"
+let accept = switch format {
+case "json": "application/json"
+case "text": "text/plain"
+default: "application/xml"
+}
+
+// The serve command's logger at its benchmark level: `notice`, no line per request.
+var logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+logger.logLevel = .notice
+logger[metadataKey: "request_id"] = "0123456789abcdef"
+
+let service = ScreenService(registry: Catalog.registry)
+let request = ScreenRequest(
+    method: "GET", target: target,
+    headers: [
+        HeaderField("Host", "127.0.0.1:8080"),
+        HeaderField("Accept", accept),
+    ]
+)
+
+/// Runs every job on the calling thread, so that the whole benchmark is one thread
+/// (valgrind cannot follow the global executor's threads in this binary) and no
+/// scheduling noise enters the measurement.
+final class InlineExecutor: TaskExecutor, @unchecked Sendable {
+    private var jobs: [UnownedJob] = []
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.append(UnownedJob(job))
+    }
+
+    /// Runs jobs until none is left.
+    func drain() {
+        while !jobs.isEmpty {
+            jobs.removeFirst().runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+let executor = InlineExecutor()
+nonisolated(unsafe) var firstBytes = 0
+nonisolated(unsafe) var seconds = 0.0
+nonisolated(unsafe) var bytes = 0
+// The globals of main.swift belong to the main actor: the task takes copies, or
+// reading them would hop to the main actor, which never runs here.
+Task.detached(executorPreference: executor) { [service, request, logger, iterations] in
+    let first = await service.respond(to: request, logger: logger)
+    precondition(first.status == 200, "status \(first.status)")
+    firstBytes = first.body.count
+    let start = ContinuousClock.now
+    for _ in 0..<iterations {
+        let response = await service.respond(to: request, logger: logger)
+        bytes &+= response.body.count
+    }
+    let elapsed = ContinuousClock.now - start
+    seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+executor.drain()
+print("\(iterations) × \(target) as \(format): \(firstBytes) bytes, "
+    + "\(iterations > 0 ? String(format: "%.2f", seconds * 1e6 / Double(iterations)) : "-") µs/request, "
+    + "\(iterations > 0 ? String(format: "%.0f", Double(iterations) / seconds) : "-") requests/s (\(bytes) bytes)")
