@@ -2,15 +2,27 @@
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
     /// the match it makes; redirects and guards are not followed here.
-    func matchOnce(_ link: DeepLink, data: [String: String]) -> (RouteMatch, Route)? {
-        var found: (RouteMatch, Route)?
+    ///
+    /// `input`, when given, is the string `link` was parsed from: if it already is the
+    /// normalised path it is reused instead of built again.
+    func matchOnce(_ link: DeepLink, data: [String: String], input: String? = nil) -> (RouteMatch, Route)? {
+        var found: RouteMatch?
+        var foundID = 0
         var normalisedPath: String?  // built only once a route matches
         _ = trie.firstMatch(link.segments) { id in
-            let normalised = normalisedPath ?? link.path
+            let normalised: String
+            if let normalisedPath {
+                normalised = normalisedPath
+            } else if let input, DeepLink.isNormalisedPath(input) {
+                normalised = input
+            } else {
+                normalised = link.path
+            }
             normalisedPath = normalised
-            let route = entries[id]
+            // Read the route's fields in place: copying a whole `Route` retains every field.
+            let patternSegments = entries[id].parsed.segments
             var parameters: [String: String] = [:]
-            for (position, segment) in zip(link.segments.indices, route.parsed.segments) {
+            for (position, segment) in zip(link.segments.indices, patternSegments) {
                 if let name = segment.parameterName { parameters[name] = link.segments[position] }
             }
             var merged = link.query
@@ -24,16 +36,19 @@ extension ScreenRegistry {
             } else if !parameters.isEmpty {
                 merged.merge(parameters) { _, parameter in parameter }
             }
-            guard route.screenType.canHandle(path: normalised, data: merged) else { return false }
+            let screenType = entries[id].screenType
+            guard screenType.canHandle(path: normalised, data: merged) else { return false }
             var match = RouteMatch(
-                pattern: route.pattern, screenType: route.screenType,
+                pattern: entries[id].pattern, screenType: screenType,
                 parameters: parameters, data: merged, path: normalised
             )
             match.routeID = id
-            found = (match, route)
+            found = consume match
+            foundID = id
             return true
         }
-        return found
+        guard let found else { return nil }
+        return (found, entries[foundID])
     }
 
     /// Adds a route after checking it conflicts with none.

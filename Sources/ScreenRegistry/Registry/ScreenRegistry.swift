@@ -139,7 +139,7 @@ public struct ScreenRegistry: Sendable {
         var passed: [String] = []
         for _ in 0...Self.maximumHops {
             let link = try DeepLink(current)
-            guard let (match, route) = matchOnce(link, data: currentData) else {
+            guard let (match, route) = matchOnce(link, data: currentData, input: current) else {
                 let suggestion = trie.suggestion(for: link.segments).map { entries[$0].pattern }
                 guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
                 var fallbackData = currentData.merging(link.query) { caller, _ in caller }

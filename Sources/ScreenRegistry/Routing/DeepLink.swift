@@ -69,6 +69,34 @@ public struct DeepLink: Sendable, Hashable {
         }
     }
 
+    /// Whether `string` is, byte for byte, the normalised path of the segments it
+    /// parses to: `/` followed by non-empty segments of RFC 3986 `pchar`s without `%`,
+    /// separated by single slashes, no trailing slash, no query or fragment. (A `.` or
+    /// `..` segment never parses, so it needs no check here.) `"/"` is the root.
+    static func isNormalisedPath(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard bytes.count >= 2, bytes.count <= maximumLength, bytes[0] == UInt8(ascii: "/") else {
+                return bytes.count == 1 && bytes[0] == UInt8(ascii: "/")
+            }
+            var previous = UInt8(ascii: "/")
+            var slashes = 0
+            var index = 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "/") {
+                    if previous == UInt8(ascii: "/") { return false }
+                    slashes += 1
+                } else if !isPathCharacter(byte) {
+                    return false
+                }
+                previous = byte
+                index += 1
+            }
+            return previous != UInt8(ascii: "/") && slashes < maximumSegments
+        }
+    }
+
     private static func escapedPath(of segments: [String]) -> String {
         var result = ""
         for segment in segments {
