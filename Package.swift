@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ScreenRegistry", targets: ["ScreenRegistry"]),
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
+        // libxml2's C API, for code that drives it beside ScreenRendering (Benchmarks/).
+        .library(name: "CLibXML2", targets: ["CLibXML2"]),
         .library(name: "ScreenRegistryCLI", targets: ["ScreenRegistryCLI"]),
         .library(name: "Screens", targets: ["Screens"]),
         .library(name: "ScreenServer", targets: ["ScreenServer"]),

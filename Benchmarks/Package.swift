@@ -24,6 +24,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // XMLRenderer against a plain xmlTextWriter loop, libxml2's tree API and
+        // Foundation's XMLDocument (issue 3).
+        .executableTarget(
+            name: "XMLBenchmark",
+            dependencies: [
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
+                .product(name: "CLibXML2", package: "ScreenRegistry"),
+            ]
+        ),
+        .executableTarget(
+            name: "JSONBenchmark",
+            dependencies: [
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
+            ]
+        ),
         // Hummingbird's hello world, the baseline of http-bench.sh.
         .executableTarget(
             name: "HelloServer",

@@ -46,8 +46,27 @@ public struct XMLRenderer: Sendable {
 
     /// Renders any node of the uniform tree as the document's root element.
     public func render(_ node: Node) throws(XMLRenderError) -> String {
+        let sink = StringSink()
+        try write(node, to: sink)
+        return sink.finish()
+    }
+
+    /// Renders `screen` as UTF-8 bytes, for writing to a socket or a file without
+    /// making a `String` first; the same bytes as ``render(_:)-(Screen)``.
+    public func renderBytes(_ screen: Screen) throws(XMLRenderError) -> [UInt8] {
+        try renderBytes(screen.node)
+    }
+
+    /// Renders any node of the uniform tree as UTF-8 bytes.
+    public func renderBytes(_ node: Node) throws(XMLRenderError) -> [UInt8] {
+        let sink = ByteSink()
+        try write(node, to: sink)
+        return sink.bytes
+    }
+
+    /// Writes the document through libxml2 into `sink`, chunk by chunk.
+    private func write(_ node: Node, to sink: OutputSink) throws(XMLRenderError) {
         LibXML2.initialize()
-        let sink = OutputSink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let written: Bool = withExtendedLifetime(sink) {
             guard let output = xmlOutputBufferCreateIO(
@@ -64,15 +83,18 @@ public struct XMLRenderer: Sendable {
                 _ = xmlOutputBufferClose(output)
                 return false
             }
-            var writer = XMLTreeWriter(writer: textWriter, pretty: !compact)
+            var writer = XMLTreeWriter(writer: textWriter, pretty: !compact, sink: sink)
             writer.check(xmlTextWriterStartDocument(textWriter, "1.0", "UTF-8", nil))
             writer.writeRoot(node)
             writer.check(xmlTextWriterEndDocument(textWriter))
             xmlFreeTextWriter(textWriter)
+            if writer.usesCustomNamespace, let offset = writer.rootNamespaceEnd, !writer.failed {
+                // Declared on the root, where the walk could not know yet that it is needed.
+                sink.insert(XMLTreeWriter.customNamespaceDeclaration, at: offset)
+            }
             return !writer.failed
         }
         guard written else { throw XMLRenderError(message: "libxml2 could not write the document") }
-        return sink.finish()
     }
 }
 
@@ -82,23 +104,60 @@ public struct XMLRenderError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Collects libxml2's output chunks into one string, carrying a UTF-8 sequence that a
-/// chunk boundary splits over to the next chunk.
-final class OutputSink {
+/// Where libxml2's output chunks go as they are flushed.
+class OutputSink {
+    /// The number of bytes received so far.
+    var count: Int { 0 }
+    func append(_ chunk: UnsafeRawBufferPointer) {}
+    /// Inserts ASCII bytes at a byte offset already received.
+    func insert(_ ascii: [UInt8], at offset: Int) {}
+}
+
+/// Collects the output in one byte array.
+final class ByteSink: OutputSink {
+    private(set) var bytes: [UInt8] = []
+
+    override var count: Int { bytes.count }
+
+    override func append(_ chunk: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
+    }
+
+    override func insert(_ ascii: [UInt8], at offset: Int) {
+        bytes.insert(contentsOf: ascii, at: offset)
+    }
+}
+
+/// Collects the output straight into a string, decoding each chunk as it comes (no
+/// byte array and copy at the end), carrying a UTF-8 sequence that a chunk boundary
+/// splits over to the next chunk.
+final class StringSink: OutputSink {
     private var string = ""
     private var carry: [UInt8] = []
+    private var received = 0
 
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    override var count: Int { received }
+
+    override func append(_ chunk: UnsafeRawBufferPointer) {
+        received += chunk.count
         if carry.isEmpty {
-            let cut = Self.completePrefix(bytes)
-            string.append(String(decoding: bytes[..<cut], as: UTF8.self))
-            carry.append(contentsOf: bytes[cut...])
+            let cut = Self.completePrefix(chunk)
+            string.append(String(decoding: chunk[..<cut], as: UTF8.self))
+            carry.append(contentsOf: chunk[cut...])
         } else {
             var joined = carry
-            joined.append(contentsOf: bytes)
+            joined.append(contentsOf: chunk)
             carry.removeAll()
+            received -= joined.count
             joined.withUnsafeBytes { append($0) }
         }
+    }
+
+    override func insert(_ ascii: [UInt8], at offset: Int) {
+        // Everything before `offset` is the XML declaration and the root's start tag so
+        // far: ASCII, so the byte offset is a character offset too.
+        let index = string.utf8.index(string.startIndex, offsetBy: offset)
+        string.insert(contentsOf: String(decoding: ascii, as: UTF8.self), at: index)
     }
 
     func finish() -> String {
@@ -129,14 +188,29 @@ final class OutputSink {
 private let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 2 * 256)
 
 /// The walk over the node tree, writing each node through an `xmlTextWriter`.
+///
+/// It is written for speed as well as for the dialect: element names of built-ins are
+/// static C strings, each element's properties are classified once (which are
+/// attributes, which names are plain), strings are scanned for forbidden characters
+/// eight bytes at a time and copied only when one is found, and the custom namespace
+/// is declared on the root after the walk instead of by a walk of its own.
 struct XMLTreeWriter {
     let writer: OpaquePointer
     let pretty: Bool
+    let sink: OutputSink
     private(set) var failed = false
+    /// Whether some element was written in the custom namespace.
+    private(set) var usesCustomNamespace = false
+    /// Where the root's start tag ends its `xmlns` attribute in the output.
+    private(set) var rootNamespaceEnd: Int?
 
-    init(writer: OpaquePointer, pretty: Bool) {
+    /// ` xmlns:custom="…"`, inserted into the root's start tag when needed.
+    static let customNamespaceDeclaration = Array(" xmlns:custom=\"\(XMLDialect.customNamespace)\"".utf8)
+
+    init(writer: OpaquePointer, pretty: Bool, sink: OutputSink) {
         self.writer = writer
         self.pretty = pretty
+        self.sink = sink
     }
 
     // MARK: libxml2 calls
@@ -148,6 +222,17 @@ struct XMLTreeWriter {
     mutating func start(_ name: String) {
         let result = name.withCString { xmlTextWriterStartElement(writer, xmlString($0)) }
         check(result)
+    }
+
+    mutating func start(_ name: StaticString) {
+        check(xmlTextWriterStartElement(writer, name.utf8Start))
+    }
+
+    mutating func start(_ name: TypedName) {
+        switch name {
+        case .builtin(let name), .generic(let name): start(name)
+        case .custom(let qualified): start(qualified)
+        }
     }
 
     mutating func end() {
@@ -185,40 +270,86 @@ struct XMLTreeWriter {
         if let strings { attribute("sr:strings", strings) }
     }
 
-    // MARK: The dialect
+    // MARK: Element names
 
-    mutating func writeRoot(_ node: Node) {
-        let name = XMLDialect.elementName(for: node)
-        start(name.qualified)
-        attribute("xmlns", XMLDialect.namespace)
-        if Self.usesCustomNamespace(node) { attribute("xmlns:custom", XMLDialect.customNamespace) }
-        writeTyped(node, name: name, depth: 0, pretty: pretty, started: true)
+    /// How a typed node is written: ``XMLDialect/elementName(for:)`` with the names of
+    /// built-ins as static C strings.
+    enum TypedName {
+        /// A built-in component or action, or an image path: `text`, `pushView`, `remote`.
+        case builtin(StaticString)
+        /// `custom:<name>`, qualified.
+        case custom(String)
+        /// `component`, `action`, `imagePath` or `object`, with a `type` attribute.
+        case generic(StaticString)
     }
 
-    static func usesCustomNamespace(_ node: Node) -> Bool {
-        if node.kind == .component, node.type.utf8.starts(with: "custom:".utf8),
-           case .custom = XMLDialect.elementName(for: node) { return true }
-        return node.properties.contains { usesCustomNamespace($0.value) }
-    }
-
-    static func usesCustomNamespace(_ value: Node.Value) -> Bool {
-        switch value {
-        case .node(let node): usesCustomNamespace(node)
-        case .list(let items): items.contains { usesCustomNamespace($0) }
-        default: false
+    static func typedName(for node: Node) -> TypedName {
+        switch node.kind {
+        case .component, .action:
+            if let name = XMLDialect.builtinName(for: node) { return .builtin(name) }
+            if let name = XMLDialect.customName(for: node) { return .custom("custom:" + name) }
+            return .generic(node.kind == .action ? "action" : "component")
+        case .imagePath:
+            if node.type == "remote" { return .builtin("remote") }
+            if node.type == "local" { return .builtin("local") }
+            return .generic("imagePath")
+        case .object:
+            return .generic("object")
         }
     }
 
-    /// A component, action, image path or typed object, as its own element.
-    mutating func writeTyped(_ node: Node, name: XMLDialect.ElementName, depth: Int, pretty: Bool, started: Bool = false) {
-        if !started { start(name.qualified) }
-        var reserved: String?
-        if case .generic = name {
-            reserved = "type"
-            if !node.type.isEmpty { attribute("type", XMLDialect.sanitized(node.type)) }
+    // MARK: Which properties are attributes
+
+    /// What an element's properties are, one byte each, worked out once per element.
+    struct Layout {
+        static let attribute: UInt8 = 1
+        /// Written by its name rather than as `<property name="…">`.
+        static let plainName: UInt8 = 2
+
+        let flags: UnsafeMutableBufferPointer<UInt8>
+
+        func isAttribute(_ index: Int) -> Bool { flags[index] & Self.attribute != 0 }
+        func hasPlainName(_ index: Int) -> Bool { flags[index] & Self.plainName != 0 }
+    }
+
+    /// Calls `body` with the layout of `properties`, kept on the stack.
+    ///
+    /// A property is an attribute when it is a scalar, not the character data, not
+    /// named like the reserved attribute, plainly named, and its name is not already an
+    /// attribute of the element (the second one goes to an element).
+    static func withLayout<R>(
+        _ properties: [Node.Property], reserved: String?, characterData: Int?, _ body: (Layout) -> R
+    ) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: properties.count) { flags in
+            for index in properties.indices {
+                flags[index] = 0
+                let name = properties[index].name
+                guard XMLDialect.isPlainName(name) else { continue }
+                flags[index] = Layout.plainName
+                switch properties[index].value {
+                case .node, .list: continue
+                default: break
+                }
+                if index == characterData { continue }
+                if let reserved, name == reserved { continue }
+                var repeated = false
+                // Plain names are ASCII: equal strings have equal lengths.
+                for earlier in 0..<index where flags[earlier] & Layout.attribute != 0 {
+                    let other = properties[earlier].name
+                    if other.utf8.count == name.utf8.count && other == name {
+                        repeated = true
+                        break
+                    }
+                }
+                if !repeated { flags[index] |= Layout.attribute }
+            }
+            return body(Layout(flags: flags))
         }
-        let characterData = Self.characterDataIndex(node, name: name)
-        writeContent(node.properties, reserved: reserved, characterData: characterData, depth: depth, pretty: pretty)
+    }
+
+    /// Whether property `index` is written as an attribute of its element.
+    static func isAttribute(_ properties: [Node.Property], _ index: Int, reserved: String?, characterData: Int?) -> Bool {
+        withLayout(properties, reserved: reserved, characterData: characterData) { $0.isAttribute(index) }
     }
 
     /// The property a Text writes as character data: its first non-empty string
@@ -226,33 +357,25 @@ struct XMLTreeWriter {
     /// text before elements would read as indentation); it is an attribute then.
     static func characterDataIndex(_ node: Node, name: XMLDialect.ElementName) -> Int? {
         guard name == .short("text"), node.kind == .component else { return nil }
-        let candidate = node.properties.firstIndex {
-            if $0.name == "text", case .string(let text) = $0.value { return !text.isEmpty }
-            return false
-        }
-        guard let candidate, case .string(let text) = node.properties[candidate].value,
-              XMLDialect.isBlank(text) else { return candidate }
-        for index in node.properties.indices where index != candidate {
-            if !isAttribute(node.properties, index, reserved: nil, characterData: candidate) { return nil }
-        }
-        return candidate
+        return characterDataIndex(ofText: node.properties)
     }
 
-    /// Whether property `index` is written as an attribute of its element.
-    static func isAttribute(_ properties: [Node.Property], _ index: Int, reserved: String?, characterData: Int?) -> Bool {
-        let property = properties[index]
-        switch property.value {
-        case .node, .list: return false
-        default: break
-        }
-        if index == characterData || property.name == reserved || !XMLDialect.isPlainName(property.name) {
+    static func characterDataIndex(ofText properties: [Node.Property]) -> Int? {
+        let candidate = properties.firstIndex {
+            if case .string(let text) = $0.value, !text.isEmpty { return $0.name == "text" }
             return false
         }
-        // A name already written as an attribute goes to an element the second time.
-        for earlier in 0..<index where properties[earlier].name == property.name {
-            if isAttribute(properties, earlier, reserved: reserved, characterData: characterData) { return false }
+        guard let candidate, case .string(let text) = properties[candidate].value,
+              XMLDialect.isBlank(text) else { return candidate }
+        let allAttributes = withLayout(properties, reserved: nil, characterData: candidate) { layout in
+            properties.indices.allSatisfy { $0 == candidate || layout.isAttribute($0) }
         }
-        return true
+        return allAttributes ? candidate : nil
+    }
+
+    static func isText(_ name: TypedName, _ node: Node) -> Bool {
+        guard node.kind == .component, case .builtin(let name) = name, name.utf8CodeUnitCount == 4 else { return false }
+        return XMLDialect.hasPrefix(name.utf8Start, "text")
     }
 
     /// The element name a non-attribute property is written under.
@@ -260,27 +383,72 @@ struct XMLTreeWriter {
         XMLDialect.isPlainName(name) && name != "property" ? name : "property"
     }
 
+    // MARK: The dialect
+
+    mutating func writeRoot(_ node: Node) {
+        let name = Self.typedName(for: node)
+        start(name)
+        attribute("xmlns", XMLDialect.namespace)
+        // Flushed, the output ends where a custom namespace declaration would go.
+        check(xmlTextWriterFlush(writer))
+        rootNamespaceEnd = sink.count
+        writeTyped(node, name: name, depth: 0, pretty: pretty, started: true)
+    }
+
+    /// A component, action, image path or typed object, as its own element.
+    mutating func writeTyped(_ node: Node, name: TypedName, depth: Int, pretty: Bool, started: Bool = false) {
+        if !started { start(name) }
+        var reserved: String?
+        switch name {
+        case .generic:
+            reserved = "type"
+            if !node.type.isEmpty { attribute("type", XMLDialect.sanitized(node.type)) }
+        case .custom:
+            usesCustomNamespace = true
+        case .builtin:
+            break
+        }
+        let characterData = Self.isText(name, node) ? Self.characterDataIndex(ofText: node.properties) : nil
+        writeContent(node.properties, reserved: reserved, characterData: characterData, depth: depth, pretty: pretty)
+    }
+
     /// Attributes, the markers, character data, then the property elements. The start
-    /// tag is open; `shape` is the marker of the element itself, if any.
+    /// tag is open. An object's property element (`isObject`) is marked as an object
+    /// when it would read as a wrapper of values.
     mutating func writeContent(
         _ properties: [Node.Property], reserved: String?, characterData: Int?, depth: Int, pretty: Bool,
-        shape: String? = nil, nameAttribute: String? = nil
+        isObject: Bool = false, nameAttribute: String? = nil
     ) {
         if let nameAttribute { attribute("name", nameAttribute) }
+        Self.withLayout(properties, reserved: reserved, characterData: characterData) { layout in
+            writeContent(properties, layout: layout, characterData: characterData, depth: depth, pretty: pretty,
+                         isObject: isObject)
+        }
+    }
+
+    mutating func writeContent(
+        _ properties: [Node.Property], layout: Layout, characterData: Int?, depth: Int, pretty: Bool, isObject: Bool
+    ) {
         var markedStrings: String?
         var hasElements = false
         for index in properties.indices {
-            guard Self.isAttribute(properties, index, reserved: reserved, characterData: characterData) else {
+            guard layout.isAttribute(index) else {
                 if index != characterData { hasElements = true }
                 continue
             }
-            let property = properties[index]
-            let text = XMLDialect.sanitized(XMLDialect.text(of: property.value) ?? "")
-            attribute(property.name, text)
-            if case .string = property.value, XMLDialect.needsStringMarker(text) {
-                markedStrings = markedStrings.map { $0 + " " + property.name } ?? property.name
+            let name = properties[index].name
+            switch properties[index].value {
+            case .string(let value):
+                let text = XMLDialect.sanitized(value)
+                attribute(name, text)
+                if XMLDialect.needsStringMarker(text) {
+                    markedStrings = markedStrings.map { $0 + " " + name } ?? name
+                }
+            case let value:
+                attribute(name, XMLDialect.text(of: value) ?? "")
             }
         }
+        let shape = isObject && Self.readsAsWrapper(properties, layout) ? "object" : nil
         meta(shape: shape, strings: markedStrings)
         var pretty = pretty
         if let characterData, case .string(let text) = properties[characterData].value {
@@ -292,39 +460,34 @@ struct XMLTreeWriter {
             end()
             return
         }
-        for index in properties.indices
-        where index != characterData
-            && !Self.isAttribute(properties, index, reserved: reserved, characterData: characterData)
-        {
+        for index in properties.indices where index != characterData && !layout.isAttribute(index) {
             indent(depth + 1, pretty)
-            writeProperty(properties[index], depth: depth + 1, pretty: pretty)
+            writeProperty(properties[index], plainName: layout.hasPlainName(index), depth: depth + 1, pretty: pretty)
         }
         indent(depth, pretty)
         end()
     }
 
     /// One property as an element named after it (or `<property name="…">`).
-    mutating func writeProperty(_ property: Node.Property, depth: Int, pretty: Bool) {
-        let elementName = Self.elementName(ofProperty: property.name)
-        let nameAttribute = elementName == "property" ? XMLDialect.sanitized(property.name) : nil
-        start(elementName)
+    mutating func writeProperty(_ property: Node.Property, plainName: Bool, depth: Int, pretty: Bool) {
+        let generic = !plainName || (property.name.utf8.count == 8 && property.name == "property")
+        let nameAttribute = generic ? XMLDialect.sanitized(property.name) : nil
+        if generic { start("property" as StaticString) } else { start(property.name) }
         switch property.value {
         case .node(let node) where node.kind == .object && node.type.isEmpty:
             // An object is the property element itself: attributes and property elements.
-            let reserved = nameAttribute == nil ? nil : "name"
-            let shape = Self.readsAsWrapper(node.properties, reserved: reserved) ? "object" : nil
-            writeContent(node.properties, reserved: reserved, characterData: nil, depth: depth, pretty: pretty,
-                         shape: shape, nameAttribute: nameAttribute)
+            writeContent(node.properties, reserved: generic ? "name" : nil, characterData: nil, depth: depth,
+                         pretty: pretty, isObject: true, nameAttribute: nameAttribute)
         case .node(let node):
             if let nameAttribute { attribute("name", nameAttribute) }
-            meta(shape: XMLDialect.listProperties.contains(property.name) ? "node" : nil)
+            meta(shape: XMLDialect.isListProperty(property.name) ? "node" : nil)
             indent(depth + 1, pretty)
-            writeValue(.node(node), depth: depth + 1, pretty: pretty)
+            writeTyped(node, name: Self.typedName(for: node), depth: depth + 1, pretty: pretty)
             indent(depth, pretty)
             end()
         case .list(let items):
             if let nameAttribute { attribute("name", nameAttribute) }
-            let isDefault = items.count >= 2 || (items.count == 1 && XMLDialect.listProperties.contains(property.name))
+            let isDefault = items.count >= 2 || (items.count == 1 && XMLDialect.isListProperty(property.name))
             meta(shape: isDefault ? nil : "list")
             for item in items {
                 indent(depth + 1, pretty)
@@ -345,11 +508,12 @@ struct XMLTreeWriter {
 
     /// Whether an object's property element would read as a wrapper of values: no
     /// attributes, and every property element named like a value element.
-    static func readsAsWrapper(_ properties: [Node.Property], reserved: String?) -> Bool {
+    static func readsAsWrapper(_ properties: [Node.Property], _ layout: Layout) -> Bool {
         guard !properties.isEmpty else { return false }
         for index in properties.indices {
-            if isAttribute(properties, index, reserved: reserved, characterData: nil) { return false }
-            if !XMLDialect.isValueElement(elementName(ofProperty: properties[index].name)) { return false }
+            if layout.isAttribute(index) || !layout.hasPlainName(index) { return false }
+            let name = properties[index].name
+            if name == "property" || !XMLDialect.isValueElement(name) { return false }
         }
         return true
     }
@@ -358,9 +522,9 @@ struct XMLTreeWriter {
     mutating func writeValue(_ value: Node.Value, depth: Int, pretty: Bool) {
         switch value {
         case .node(let node):
-            writeTyped(node, name: XMLDialect.elementName(for: node), depth: depth, pretty: pretty)
+            writeTyped(node, name: Self.typedName(for: node), depth: depth, pretty: pretty)
         case .list(let items):
-            start("list")
+            start("list" as StaticString)
             for item in items {
                 indent(depth + 1, pretty)
                 writeValue(item, depth: depth + 1, pretty: pretty)
