@@ -24,7 +24,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     }
 
     /// Renders `screen` in this format as UTF-8 bytes: the same bytes as
-    /// ``render(_:options:)-(Screen,_)``; Beagle JSON is written without a `String` in between.
+    /// ``render(_:options:)-(Screen,_)``, without a `String` in between for XML and JSON.
     public func renderBytes(_ screen: Screen, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         try renderBytes(screen.node, options: options)
     }
@@ -33,9 +33,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     public func renderBytes(_ node: Node, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         switch self {
         case .text: Array(TextRenderer().render(node).utf8)
-        // XMLRenderer's own byte API is still being written (issue 3): through its
-        // String until then.
-        case .xml: Array(try XMLRenderer(compact: options.compact).render(node).utf8)
+        case .xml: try XMLRenderer(compact: options.compact).renderBytes(node)
         case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
         }
     }
