@@ -4,16 +4,6 @@ import ScreenRendering
 import Screens
 import Testing
 
-/// Golden JSON files live in `Golden/`; `UPDATE_GOLDEN=1` rewrites them (read them before committing).
-private func checkGolden(_ actual: String, _ name: String) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-        try actual.write(to: url, atomically: true, encoding: .utf8)
-        return
-    }
-    #expect(actual == (try String(contentsOf: url, encoding: .utf8)), "\(name) differs from its golden file")
-}
-
 /// Parses JSON with Foundation, independently of our reader.
 private func parse(_ json: String) throws -> NSDictionary {
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
@@ -273,7 +263,7 @@ struct BeagleJSONOutputTests {
     ])
     func golden(_ path: String, _ file: String) async throws {
         let screen = try await Catalog.registry.screen(for: path)
-        try checkGolden(try BeagleJSONRenderer(pretty: true).render(screen), file)
+        try GoldenFile.check(try BeagleJSONRenderer(pretty: true).render(screen), file)
         // Compact and pretty output carry the same document.
         #expect(try parse(BeagleJSONRenderer().render(screen)) == parse(BeagleJSONRenderer(pretty: true).render(screen)))
     }

@@ -4,23 +4,6 @@ import ScreenRendering
 import Screens
 import Testing
 
-/// Golden files live beside this file in `Golden/`. Set `UPDATE_GOLDEN=1` to rewrite
-/// them, then read every changed file before committing it.
-private enum TextGolden {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    static func check(_ actual: String, _ name: String) throws {
-        let url = folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "\(name) differs from its golden file")
-    }
-}
-
 private struct Chip: Component {
     var label: String
     var node: Node {
@@ -43,7 +26,7 @@ struct TextRendererTests {
     )
     func golden(_ path: String, _ file: String) async throws {
         let screen = try await Catalog.registry.screen(for: path)
-        try TextGolden.check(try TextRenderer().render(screen), file)
+        try GoldenFile.check(try TextRenderer().render(screen), file)
     }
 
     @Test("Beagle's documentation example renders as a title over a text")

@@ -27,7 +27,7 @@ struct XMLRendererTests {
     func golden(path: String, file: String) async throws {
         let screen = try await Catalog.registry.screen(for: path)
         let xml = try XMLRenderer().render(screen)
-        try XMLGolden.check(xml, file)
+        try GoldenFile.check(xml, file)
         #expect(try XMLValidator().validate(xml) == [])
         let node = try XMLReader().read(xml)
         #expect(node == XMLCanonical.node(screen.node))
