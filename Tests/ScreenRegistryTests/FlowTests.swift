@@ -246,6 +246,12 @@ struct ReverseRoutingTests {
         try registry.register(NeedsUser.self, at: "users/:userId")
         try registry.register(LinksToProfile.self, at: "start")
         #expect(try registry.path(for: NeedsUser.self, parameters: ["userId": "9"]) == "/users/9")
+        // Registered twice, the type's links use the route that comes first in precedence order.
+        var twice = ScreenRegistry()
+        try twice.register(NeedsUser.self, at: "a/:userId")
+        try twice.register(NeedsUser.self, at: "a/x/:userId")
+        #expect(try twice.path(for: NeedsUser.self, parameters: ["userId": "9"]) == "/a/x/9")
+        #expect(twice.routes.first?.pattern == "a/x/:userId")
         let screen = try await registry.screen(for: "/start")
         guard case .node(let button)? = screen.node[property: "child"],
             case .list(let actions)? = button[property: "onPress"], case .node(let action)? = actions.first,

@@ -15,10 +15,13 @@ extension ScreenRegistry {
     public func path(
         for screen: any DeeplinkScreen.Type, parameters: [String: String] = [:]
     ) throws(ScreenRegistryError) -> String {
-        guard let route = routes.first(where: { $0.screenType == screen && $0.redirect == nil }) else {
+        // The most specific of the type's routes, without sorting every route: typed
+        // links run while screens are built, on the request path.
+        let candidates = entries.indices.filter { entries[$0].screenType == screen && entries[$0].redirect == nil }
+        guard let id = candidates.min(by: precedes) else {
             throw .screenFailed(path: String(describing: screen), underlying: UnregisteredScreen(screen: "\(screen)"))
         }
-        return try Self.fill(route.pattern, with: parameters, from: route.pattern)
+        return try Self.fill(entries[id].pattern, with: parameters, from: entries[id].pattern)
     }
 
     /// Fills `template` with `parameters`; errors name `source`, the pattern being built.
