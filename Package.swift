@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "ScreenRegistry", "ScreenRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,6 +73,7 @@ let package = Package(
             name: "ScreenServerTests",
             dependencies: [
                 "ScreenServer", "Screens", "screen-registry",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

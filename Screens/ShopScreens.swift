@@ -15,6 +15,9 @@ struct Product: Sendable {
 
 /// `products`: the shop's front page.
 struct ProductsScreen: DeeplinkScreen {
+    /// Built from the fixed product list alone.
+    static let cacheLifetime: Duration? = .seconds(60)
+
     init(path: String, data: [String: String]) {}
 
     func screen() async throws -> Screen {
@@ -32,6 +35,9 @@ struct ProductsScreen: DeeplinkScreen {
 
 /// `products/:productId`: one product; unknown ids still show a page.
 struct ProductScreen: DeeplinkScreen {
+    /// Built from the path and the fixed product list alone.
+    static let cacheLifetime: Duration? = .seconds(60)
+
     let productId: String
 
     init(path: String, data: [String: String]) throws {

@@ -2,6 +2,9 @@ import ScreenRegistry
 
 /// `profile/:userId`: a user's profile, with the tab from `?tab=` (posts by default).
 struct ProfileScreen: DeeplinkScreen {
+    /// Built from the path and `tab` alone, so a rendered profile can be reused a while.
+    static let cacheLifetime: Duration? = .seconds(60)
+
     let userId: String
     let tab: String
 
@@ -60,6 +63,9 @@ struct RetweetScreen: DeeplinkScreen {
 
 /// `text`: Beagle's documentation example.
 struct TextScreen: DeeplinkScreen {
+    /// Always the same screen.
+    static let cacheLifetime: Duration? = .seconds(60)
+
     init(path: String, data: [String: String]) {}
 
     func screen() async throws -> Screen {

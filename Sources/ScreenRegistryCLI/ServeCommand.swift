@@ -15,6 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
             routes; GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the \
             server after the requests in flight finish.
 
+            A screen type that declares a cache lifetime (in the catalog: profile, \
+            products and text) is built and rendered once per path, data, format and \
+            platform, then reused for that long; --render-every-request turns that off.
+
             Examples:
               screen-registry serve
               screen-registry serve --port 9000 --base-path /ui
@@ -45,6 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "pattern=seconds"
     ))
     var memoize: [String] = []
+
+    @Flag(name: .long, help: "Build and render every request, even for screens that declare a cache lifetime (the --memoize routes still reuse theirs).")
+    var renderEveryRequest = false
 
     @Option(name: .long, help: "The lowest level logged: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
@@ -102,7 +109,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, basePath: basePath,
             service: ScreenService.Configuration(
                 cachePolicy: CachePolicy(default: defaultCacheControl, byPattern: routes),
-                memoizedRoutes: try Self.memoized(memoize)
+                memoizedRoutes: try Self.memoized(memoize),
+                reusesRenderedScreens: !renderEveryRequest
             )
         )
         let server = ScreenServer(

@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdCore
 import Logging
 import ScreenRegistry
 import ScreenRendering
@@ -98,6 +99,18 @@ struct CoreTests {
         #expect(HummingbirdAdapter.target(path: "/profile/42", query: "", below: "/") == "/profile/42?")
     }
 
+    @Test("The adapter's shortcut on the raw target agrees with the parsed URI", arguments: [
+        "/screens/profile/42", "/screens/profile/42?tab=a%20b", "/screens/profile/42?", "/screens",
+        "/screens/", "/screens//profile//42", "/screens/profile/42#top", "/screens/a?b#c", "//screens/x",
+        "/screens/%2F%00?format=xml", "/screens/ü/日本?q=ü", "http://example.com/screens/profile/42?x=1",
+    ])
+    func targetShortcut(raw: String) {
+        let uri = URI(raw)
+        for base in ["/screens", "/"] {
+            #expect(HummingbirdAdapter.target(uri, below: base) == HummingbirdAdapter.target(path: uri.path, query: uri.query, below: base))
+        }
+    }
+
     @Test("/routes is the same document as routes --format json, escaped as JSON")
     func routesJSON() throws {
         var registry = ScreenRegistry()
@@ -121,6 +134,19 @@ struct CountingScreen: DeeplinkScreen {
     }
 }
 
+/// Counts its builds too, and declares that it may be reused for a minute.
+struct CachedCountingScreen: DeeplinkScreen {
+    static let cacheLifetime: Duration? = .seconds(60)
+    let id: String
+    init(path: String, data: [String: String]) throws {
+        id = try data.required("id", path: path)
+    }
+    func screen() async throws -> Screen {
+        CountingScreen.builds.increment(id)
+        return Screen(title: "Cached") { Text("id \(id)") }
+    }
+}
+
 final class BuildCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
@@ -132,10 +158,14 @@ final class BuildCounter: @unchecked Sendable {
 struct MemoTests {
     let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-    func service(memoized: [String: Duration]) -> ScreenService {
+    func service(memoized: [String: Duration], reusesRenderedScreens: Bool = true) -> ScreenService {
         var registry = testRegistry
         registry["counted/:id"] = CountingScreen.self
-        return ScreenService(registry: registry, configuration: .init(memoizedRoutes: memoized))
+        registry["cached/:id"] = CachedCountingScreen.self
+        return ScreenService(
+            registry: registry,
+            configuration: .init(memoizedRoutes: memoized, reusesRenderedScreens: reusesRenderedScreens)
+        )
     }
 
     func get(_ service: ScreenService, _ target: String, accept: String = "text/plain") async -> ScreenResponse {
@@ -168,6 +198,33 @@ struct MemoTests {
         _ = await get(plain, "/counted/m3")
         _ = await get(plain, "/counted/m3")
         #expect(CountingScreen.builds.count("m3") == 2)
+    }
+
+    @Test("A screen type's declared cache lifetime is honoured unless turned off or overridden")
+    func declaredLifetime() async throws {
+        let service = service(memoized: [:])
+        let first = await get(service, "/cached/d1")
+        let second = await get(service, "/cached/d1")
+        #expect(first.status == 200 && first.body == second.body && first.header("ETag") == second.header("ETag"))
+        #expect(CountingScreen.builds.count("d1") == 1)
+        _ = await get(service, "/cached/d1", accept: "application/json")     // another format
+        #expect(CountingScreen.builds.count("d1") == 2)
+        let ios = ScreenRequest(method: "GET", target: "/cached/d1", headers: [("Accept", "text/plain"), ("beagle-platform", "ios")])
+        _ = await service.respond(to: ios, logger: logger)                      // another platform
+        #expect(CountingScreen.builds.count("d1") == 3)
+        _ = await service.respond(to: ios, logger: logger)
+        #expect(CountingScreen.builds.count("d1") == 3)
+
+        let everyRequest = self.service(memoized: [:], reusesRenderedScreens: false)
+        _ = await get(everyRequest, "/cached/d2")
+        _ = await get(everyRequest, "/cached/d2")
+        #expect(CountingScreen.builds.count("d2") == 2)
+
+        let overridden = self.service(memoized: ["cached/:id": .milliseconds(50)])
+        _ = await get(overridden, "/cached/d3")
+        try await Task.sleep(for: .milliseconds(120))
+        _ = await get(overridden, "/cached/d3")
+        #expect(CountingScreen.builds.count("d3") == 2)
     }
 
     @Test("The store stays within its capacity")

@@ -1,13 +1,15 @@
 import Foundation
+import ScreenRegistry
 import ScreenRendering
 
-/// Rendered bodies kept for a while, for the routes that opt in.
+/// Rendered bodies kept for a while, for the screens that opt in.
 ///
-/// A route opts in through ``ScreenService/Configuration/memoizedRoutes`` with a time
-/// to live. Its rendered body and tag are then reused for the same normalised path,
-/// data, format and platform until the time runs out, without building or rendering
-/// the screen again. Opt in only for screens that depend on nothing but their path
-/// and data, as the catalog's do; the default memoizes nothing.
+/// A screen type opts in by declaring a ``ScreenRegistry/DeeplinkScreen/cacheLifetime``,
+/// and a route through ``ScreenService/Configuration/memoizedRoutes``. Its rendered
+/// body and tag are then reused for the same normalised path, data, format and
+/// platform until the time runs out, without building or rendering the screen again.
+/// Only screens that depend on nothing but their path and data may opt in; nothing
+/// else is kept.
 ///
 /// The store is bounded: at most `capacity` entries; when it is full, expired entries
 /// go, and if none has expired the whole store is emptied.
@@ -17,7 +19,7 @@ final class RenderMemo: @unchecked Sendable {
         var path: String
         var data: [String: String]
         var format: ScreenFormat
-        var platform: String?
+        var platform: Platforms?
     }
 
     struct Entry {

@@ -19,17 +19,21 @@ public struct ScreenRequest: Sendable {
     public var target: String
     /// The header fields, in order; names compare case-insensitively.
     public var headers: [HeaderField]
+    /// The request's id, written as `request_id` in the service's log lines for it;
+    /// `nil` leaves it out.
+    public var requestID: String?
 
     /// Creates a request.
-    public init(method: String, target: String, headers: [HeaderField] = []) {
+    public init(method: String, target: String, headers: [HeaderField] = [], requestID: String? = nil) {
         self.method = method
         self.target = target
         self.headers = headers
+        self.requestID = requestID
     }
 
     /// Creates a request from `(name, value)` pairs.
-    public init(method: String, target: String, headers: [(String, String)]) {
-        self.init(method: method, target: target, headers: headers.map { HeaderField($0.0, $0.1) })
+    public init(method: String, target: String, headers: [(String, String)], requestID: String? = nil) {
+        self.init(method: method, target: target, headers: headers.map { HeaderField($0.0, $0.1) }, requestID: requestID)
     }
 
     /// The values of every field named `name`, joined with `, ` as HTTP allows for

@@ -49,9 +49,16 @@ public struct ScreenService: Sendable {
         /// Routes whose rendered bodies are reused, by pattern, with how long each body
         /// lives: for the same normalised path, data, format and platform the screen is
         /// then neither built nor rendered again until the time runs out. Only for
-        /// screens that depend on nothing but their path and data. Empty by default.
+        /// screens that depend on nothing but their path and data. An entry here wins
+        /// over the screen type's own ``ScreenRegistry/DeeplinkScreen/cacheLifetime``.
+        /// Empty by default.
         public var memoizedRoutes: [String: Duration]
-        /// The most bodies kept for ``memoizedRoutes``, `1024` by default.
+        /// Whether the rendered bodies of screen types that declare a
+        /// ``ScreenRegistry/DeeplinkScreen/cacheLifetime`` are reused for that long.
+        /// `true` by default; `false` builds and renders every request (except the
+        /// ``memoizedRoutes``), for debugging or measuring.
+        public var reusesRenderedScreens: Bool
+        /// The most bodies kept for reuse, `1024` by default.
         public var memoCapacity: Int
 
         /// Creates a configuration.
@@ -59,11 +66,13 @@ public struct ScreenService: Sendable {
             cachePolicy: CachePolicy = CachePolicy(),
             maximumTargetLength: Int = DeepLink.maximumLength,
             memoizedRoutes: [String: Duration] = [:],
+            reusesRenderedScreens: Bool = true,
             memoCapacity: Int = 1024
         ) {
             self.cachePolicy = cachePolicy
             self.maximumTargetLength = maximumTargetLength
             self.memoizedRoutes = memoizedRoutes
+            self.reusesRenderedScreens = reusesRenderedScreens
             self.memoCapacity = memoCapacity
         }
     }
@@ -91,21 +100,23 @@ public struct ScreenService: Sendable {
     /// mount point, such as `/profile/42?tab=posts`.
     ///
     /// Never throws: every failure is a response. `logger` gets one `info` line per
-    /// request (carry the request id in its metadata) and, for a `500`, the error.
+    /// request and, for a `500`, the error; both carry `request.requestID` as
+    /// `request_id`.
     public func respond(to request: ScreenRequest, logger: Logger) async -> ScreenResponse {
         let start = ContinuousClock.now
+        let log = RequestLog(logger: logger, requestID: request.requestID)
         var response: ScreenResponse
         do {
-            response = try await screenResponse(for: request, logger: logger)
+            response = try await screenResponse(for: request, log: log)
         } catch {
             response = errorResponse(error, format: error.status == 406 ? nil : negotiatedFormatForErrors(request))
         }
         if request.method == "HEAD" { response = Self.headResponse(response) }
-        log(request, response, since: start, logger: logger)
+        Self.write(request, response, since: start, to: log)
         return response
     }
 
-    private func screenResponse(for request: ScreenRequest, logger: Logger) async throws(ServiceError) -> ScreenResponse {
+    private func screenResponse(for request: ScreenRequest, log: RequestLog) async throws(ServiceError) -> ScreenResponse {
         try Self.checkMethod(request)
         guard request.target.utf8.count <= configuration.maximumTargetLength else {
             throw ServiceError(
@@ -127,7 +138,7 @@ public struct ScreenService: Sendable {
         if match.isFallback {
             // No route matched and the registry has a fallback screen: the client gets
             // that screen, with the status an unknown path has.
-            let body = try await render(match, as: format, platform: platform, logger: logger)
+            let body = try await render(match, as: format, platform: platform, log: log)
             return ScreenResponse(status: 404, headers: [
                 HeaderField("Content-Type", format.contentType),
                 HeaderField("Content-Length", String(body.count)),
@@ -140,22 +151,21 @@ public struct ScreenService: Sendable {
         let tag: String
         if Self.wantsStack(path) {
             // `?stack=1`: the back stack from the root to this screen, in one response.
-            body = try await renderStack(path, as: format, platform: platform, logger: logger)
+            body = try await renderStack(path, as: format, platform: platform, log: log)
             tag = EntityTag.strong(for: body)
-        } else if let timeToLive = configuration.memoizedRoutes[match.pattern] {
+        } else if let timeToLive = reuseLifetime(of: match) {
             let key = RenderMemo.Key(
-                pattern: match.pattern, path: match.path, data: match.data, format: format,
-                platform: platform.map { "\($0)" }
+                pattern: match.pattern, path: match.path, data: match.data, format: format, platform: platform
             )
             if let entry = memo.lookup(key) {
                 (body, tag) = (entry.body, entry.tag)
             } else {
-                body = try await render(match, as: format, platform: platform, logger: logger)
+                body = try await render(match, as: format, platform: platform, log: log)
                 tag = EntityTag.strong(for: body)
                 memo.store(key, body: body, tag: tag, timeToLive: timeToLive)
             }
         } else {
-            body = try await render(match, as: format, platform: platform, logger: logger)
+            body = try await render(match, as: format, platform: platform, log: log)
             tag = EntityTag.strong(for: body)
         }
 
@@ -174,6 +184,15 @@ public struct ScreenService: Sendable {
         return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
     }
 
+    /// How long the rendered body of `match` may be reused: the configuration's entry
+    /// for its pattern, else what its screen type declares, else not at all.
+    private func reuseLifetime(of match: RouteMatch) -> Duration? {
+        if !configuration.memoizedRoutes.isEmpty, let lifetime = configuration.memoizedRoutes[match.pattern] {
+            return lifetime
+        }
+        return configuration.reusesRenderedScreens ? match.screenType.cacheLifetime : nil
+    }
+
     /// Whether the query asks for the back stack: `stack=1` or `stack=true`.
     static func wantsStack(_ target: String) -> Bool {
         // Bytes, not characters: most targets have no query, and this is every request.
@@ -186,7 +205,7 @@ public struct ScreenService: Sendable {
     /// (``ScreenFormat/renderStack(_:options:)``: Beagle JSON as `resetApplication`
     /// followed by `pushView`s; XML and text list the screens).
     private func renderStack(
-        _ path: String, as format: ScreenFormat, platform: Platforms?, logger: Logger
+        _ path: String, as format: ScreenFormat, platform: Platforms?, log: RequestLog
     ) async throws(ServiceError) -> [UInt8] {
         var entries: [(path: String, screen: Screen)] = []
         do {
@@ -195,27 +214,27 @@ public struct ScreenService: Sendable {
             }
         } catch {
             if case .screenFailed = error {
-                logger.error("stack failed", metadata: ["path": "\(path)", "error": "\(String(describing: error))"])
+                log.error("stack failed", metadata: ["path": "\(path)", "error": "\(String(describing: error))"])
             }
             throw ServiceError(error)
         }
         do {
             return Array(try format.renderStack(entries, options: RenderOptions(platform: platform)).utf8)
         } catch {
-            logger.error("rendering failed", metadata: ["path": "\(path)", "format": "\(format.rawValue)", "error": "\(error)"])
+            log.error("rendering failed", metadata: ["path": "\(path)", "format": "\(format.rawValue)", "error": "\(error)"])
             throw ServiceError.internalError
         }
     }
 
     /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
     private func render(
-        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, logger: Logger
+        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, log: RequestLog
     ) async throws(ServiceError) -> [UInt8] {
         let screen: Screen
         do {
             screen = try await registry.screen(for: match)
         } catch {
-            logger.error(
+            log.error(
                 "screen failed",
                 metadata: ["pattern": "\(match.pattern)", "error": "\(String(describing: error))"]
             )
@@ -226,7 +245,7 @@ public struct ScreenService: Sendable {
         do {
             return try FormatRendering.renderBytes(screen, as: format, platform: platform)
         } catch {
-            logger.error(
+            log.error(
                 "rendering failed",
                 metadata: ["pattern": "\(match.pattern)", "format": "\(format.rawValue)", "error": "\(error)"]
             )
@@ -271,7 +290,7 @@ public struct ScreenService: Sendable {
             response = errorResponse(error, format: nil)
         }
         if request.method == "HEAD" { response = Self.headResponse(response) }
-        log(request, response, since: start, logger: logger)
+        Self.write(request, response, since: start, to: RequestLog(logger: logger, requestID: request.requestID))
         return response
     }
 
@@ -379,11 +398,12 @@ public struct ScreenService: Sendable {
         return head
     }
 
-    private func log(_ request: ScreenRequest, _ response: ScreenResponse, since start: ContinuousClock.Instant, logger: Logger) {
+    /// The request's line: method, target, status, pattern and latency.
+    private static func write(_ request: ScreenRequest, _ response: ScreenResponse, since start: ContinuousClock.Instant, to log: RequestLog) {
         let elapsed = ContinuousClock.now - start
         let (seconds, attoseconds) = elapsed.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        logger.info(
+        log.info(
             "\(request.method) \(ScreenRegistryError.shownText(request.target)) \(response.status)",
             metadata: [
                 "pattern": "\(response.pattern ?? "-")",

@@ -1,22 +1,38 @@
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
 /// Copies Hummingbird requests into the framework-neutral core and its responses back.
 enum HummingbirdAdapter {
     /// The core's request for a Hummingbird request routed below `basePath`.
-    static func screenRequest(_ request: Request, basePath: String) -> ScreenRequest {
+    static func screenRequest(_ request: Request, basePath: String, requestID: String) -> ScreenRequest {
         ScreenRequest(
             method: request.method.rawValue,
-            target: target(path: request.uri.path, query: request.uri.query, below: basePath),
-            headers: request.headers.map { HeaderField($0.name.canonicalName, $0.value) }
+            target: target(request.uri, below: basePath),
+            headers: request.headers.map { HeaderField($0.name.canonicalName, $0.value) },
+            requestID: requestID
         )
     }
 
     /// The path and query of `uri` after the segments of `basePath`, still
     /// percent-encoded: `/screens/profile/42?tab=posts` below `/screens` is
     /// `/profile/42?tab=posts`.
+    static func target(_ uri: URI, below basePath: String) -> String {
+        // The usual request target is the base path, then `/` and the rest, with no
+        // fragment: cut it off the raw target without parsing the URI's parts.
+        let raw = uri.string.utf8
+        if raw.starts(with: basePath.utf8), basePath.utf8.last != UInt8(ascii: "/") {
+            let rest = raw.dropFirst(basePath.utf8.count)
+            if rest.first == UInt8(ascii: "/"), rest.dropFirst().first != UInt8(ascii: "/"), !rest.contains(UInt8(ascii: "#")) {
+                return String(Substring(rest))
+            }
+        }
+        return target(path: uri.path, query: uri.query, below: basePath)
+    }
+
+    /// The general case of ``target(_:below:)``: from the URI's path and query.
     static func target(path uriPath: String, query: String?, below basePath: String) -> String {
         var path = Substring(uriPath)
         for segment in basePath.split(separator: "/") {
@@ -75,13 +91,6 @@ enum HummingbirdAdapter {
             return String(UInt64.random(in: .min ... .max), radix: 16)
         }
         return given
-    }
-
-    /// The context's logger, with `request_id` in its metadata.
-    static func logger(_ context: some RequestContext, requestID: String) -> Logger {
-        var logger = context.logger
-        logger[metadataKey: "request_id"] = .string(requestID)
-        return logger
     }
 
     private static func clientRequestID(_ request: Request) -> String? {

@@ -26,9 +26,8 @@ extension RouterMethods {
             for method in screenMethods {
                 on(RouterPath(path), method: method) { request, context in
                     let id = HummingbirdAdapter.requestID(request, context: context)
-                    let logger = HummingbirdAdapter.logger(context, requestID: id)
                     let answer = await service.respond(
-                        to: HummingbirdAdapter.screenRequest(request, basePath: base), logger: logger
+                        to: HummingbirdAdapter.screenRequest(request, basePath: base, requestID: id), logger: context.logger
                     )
                     return HummingbirdAdapter.response(answer, requestID: id)
                 }
@@ -43,14 +42,16 @@ extension RouterMethods {
         for method in screenMethods {
             on("/routes", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
-                let logger = HummingbirdAdapter.logger(context, requestID: id)
-                let answer = service.routes(for: HummingbirdAdapter.screenRequest(request, basePath: "/routes"), logger: logger)
+                let answer = service.routes(
+                    for: HummingbirdAdapter.screenRequest(request, basePath: "/routes", requestID: id), logger: context.logger
+                )
                 return HummingbirdAdapter.response(answer, requestID: id)
             }
             on("/health", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
-                let logger = HummingbirdAdapter.logger(context, requestID: id)
-                let answer = service.health(for: HummingbirdAdapter.screenRequest(request, basePath: "/health"), logger: logger)
+                let answer = service.health(
+                    for: HummingbirdAdapter.screenRequest(request, basePath: "/health", requestID: id), logger: context.logger
+                )
                 return HummingbirdAdapter.response(answer, requestID: id)
             }
         }
