@@ -5,13 +5,16 @@
 #
 #   Benchmarks/http-bench.sh                 # 3 rounds of 10 s each, per server
 #   ROUNDS=5 DURATION=20s Benchmarks/http-bench.sh
+#   SERVE_ARGS=--render-every-request Benchmarks/http-bench.sh
+#                                            # build and render every request, although
+#                                            # the profile declares a cache lifetime
 #
 # Target (issue 4): screens >= 70% of hello world's requests/s, p99 < 10 ms, no
 # socket errors, at 64 connections and 2 threads.
 #
 # Settings: ROUNDS (3), DURATION (10s), CONNECTIONS (64), THREADS (2),
 # FORMAT (xml; falls back to text, and says so, when the build has no XML),
-# SERVE_ARGS (more serve options, such as --memoize profile/:userId=60),
+# SERVE_ARGS (more serve options, such as --render-every-request),
 # SERVE_BIN and HELLO_BIN (prebuilt binaries; both set skips the build),
 # SERVE_LOG_LEVEL (notice: no line per request, like the hello world; `info` measures
 # the per-request log line too, written to /dev/null).
@@ -73,7 +76,7 @@ start() {
 }
 
 HELLO_URL=$(start hello "$HELLO_BIN" 0)
-# SERVE_ARGS: more options for serve, e.g. "--memoize profile/:userId=60".
+# SERVE_ARGS: more options for serve, e.g. "--render-every-request".
 # shellcheck disable=SC2086
 SERVE_BASE=$(start serve "$SERVE_BIN" serve --port 0 --log-level "$SERVE_LOG_LEVEL" ${SERVE_ARGS:-})
 case "$FORMAT" in

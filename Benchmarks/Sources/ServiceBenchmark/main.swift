@@ -3,6 +3,7 @@
 //
 //   swift build -c release --package-path Benchmarks --product ServiceBenchmark
 //   .build/release/ServiceBenchmark [iterations] [xml|json|text] [target]
+//   RENDER_EVERY_REQUEST=1 .build/release/ServiceBenchmark ...   # no reuse of bodies
 //   valgrind --tool=callgrind .build/release/ServiceBenchmark 200
 //
 // Instruction counts under callgrind are repeatable on a loaded machine; divide the
@@ -26,15 +27,21 @@ default: "application/xml"
 // The serve command's logger at its benchmark level: `notice`, no line per request.
 var logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 logger.logLevel = .notice
-logger[metadataKey: "request_id"] = "0123456789abcdef"
 
-let service = ScreenService(registry: Catalog.registry)
+// By default the profile's rendered body is reused (it declares a cache lifetime), as
+// `serve` does; RENDER_EVERY_REQUEST=1 builds and renders every request.
+let renderEveryRequest = ProcessInfo.processInfo.environment["RENDER_EVERY_REQUEST"] == "1"
+let service = ScreenService(
+    registry: Catalog.registry,
+    configuration: .init(reusesRenderedScreens: !renderEveryRequest)
+)
 let request = ScreenRequest(
     method: "GET", target: target,
     headers: [
         HeaderField("Host", "127.0.0.1:8080"),
         HeaderField("Accept", accept),
-    ]
+    ],
+    requestID: "0123456789abcdef"
 )
 
 /// Runs every job on the calling thread, so that the whole benchmark is one thread
