@@ -2,30 +2,33 @@
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
     /// the match it makes; redirects and guards are not followed here.
-    ///
-    /// `input`, when given, is the string `link` was parsed from: if it already is the
-    /// normalised path it is reused instead of built again.
-    func matchOnce(_ link: DeepLink, data: [String: String], input: String? = nil) -> (RouteMatch, Route)? {
+    func matchOnce(_ link: DeepLink, data: [String: String]) -> (RouteMatch, Route)? {
+        let found = SegmentKeys.with(link.segments, folding: trie.caseInsensitive) { keys in
+            matchOnce(keys, query: link.query, data: data) { link.path }
+        }
+        guard let found else { return nil }
+        return (found.match, entries[found.id])
+    }
+
+    /// The first route, in precedence order, that matches the segments `keys` and accepts
+    /// them, with the match it makes and the route's id; redirects and guards are not
+    /// followed here. `path` gives the normalised path; it is asked once a route matches.
+    func matchOnce(
+        _ keys: SegmentKeys, query: [String: String], data: [String: String], path: () -> String
+    ) -> (match: RouteMatch, id: Int)? {
         var found: RouteMatch?
         var foundID = 0
         var normalisedPath: String?  // built only once a route matches
-        _ = trie.firstMatch(link.segments) { id in
-            let normalised: String
-            if let normalisedPath {
-                normalised = normalisedPath
-            } else if let input, DeepLink.isNormalisedPath(input) {
-                normalised = input
-            } else {
-                normalised = link.path
-            }
+        _ = trie.firstMatch(keys) { id in
+            let normalised = normalisedPath ?? path()
             normalisedPath = normalised
-            // Read the route's fields in place: copying a whole `Route` retains every field.
-            let patternSegments = entries[id].parsed.segments
+            // Parameters are the only segments made into strings. The route's fields are
+            // read in place: copying a whole `Route` retains every field.
             var parameters: [String: String] = [:]
-            for (position, segment) in zip(link.segments.indices, patternSegments) {
-                if let name = segment.parameterName { parameters[name] = link.segments[position] }
+            for (position, segment) in entries[id].parsed.segments.prefix(keys.count).enumerated() {
+                if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
             }
-            var merged = link.query
+            var merged = query
             if merged.isEmpty {
                 merged = data
             } else if !data.isEmpty {
@@ -48,7 +51,7 @@ extension ScreenRegistry {
             return true
         }
         guard let found else { return nil }
-        return (found, entries[foundID])
+        return (found, foundID)
     }
 
     /// Adds a route after checking it conflicts with none.

@@ -112,7 +112,7 @@ public struct DeepLink: Sendable, Hashable {
             ? segment : PercentDecoding.encode(segment, keeping: isPathCharacter)
     }
 
-    private static func isPathCharacter(_ byte: UInt8) -> Bool {
+    static func isPathCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -236,7 +236,7 @@ public struct DeepLink: Sendable, Hashable {
         return decoded
     }
 
-    private static func parseQuery(
+    static func parseQuery(
         _ bytes: UnsafeBufferPointer<UInt8>.SubSequence, into query: inout [String: String]
     ) throws(ParseFailure) {
         var itemStart = bytes.startIndex

@@ -111,15 +111,11 @@ struct RouteTrie: Sendable {
         return nodes.count - 1
     }
 
-    /// The first route, in precedence order, whose shape matches `segments` and that
-    /// `accept` takes. Dead branches are abandoned whole: nothing is captured on the way
-    /// down, so no parameter leaks from them.
-    func firstMatch(_ segments: [String], accept: (Int) -> Bool) -> Int? {
-        withView { view in
-            Self.withSegmentKeys(segments, folding: view.caseInsensitive) { keys in
-                Self.search(view, node: 0, position: 0, keys, accept)
-            }
-        }
+    /// The first route, in precedence order, whose shape matches `keys` and that `accept`
+    /// takes. Dead branches are abandoned whole: nothing is captured on the way down, so
+    /// no parameter leaks from them.
+    func firstMatch(_ keys: SegmentKeys, accept: (Int) -> Bool) -> Int? {
+        withView { view in Self.search(view, node: 0, position: 0, keys, accept) }
     }
 
     private static func search(
@@ -137,7 +133,7 @@ struct RouteTrie: Sendable {
             return id
         }
         if !nodes[index].typed.isEmpty {
-            let segment = keys.segments[position]
+            let segment = keys.string(at: position)
             for (type, child) in nodes[index].typed where type.accepts(segment) {
                 if let id = search(view, node: child, position: position + 1, keys, accept) {
                     return id
@@ -176,29 +172,13 @@ struct RouteTrie: Sendable {
     /// would find it.
     @inline(__always)
     static func literalChild(_ view: View, _ index: Int, _ keys: SegmentKeys, _ position: Int) -> Int? {
-        let hash = keys.hashes[position]
+        let hash = keys.hash(at: position)
         if hash != 0 && view.nodes[index].asciiKeys {
             return view.literals.find(
-                parent: index, hash: hash, keys.segments[position], folding: view.caseInsensitive)
+                parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive)
         }
-        let segment = keys.segments[position]
+        let segment = keys.string(at: position)
         return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
-    }
-
-    /// The segments with their byte hashes (0 for a segment that is not ASCII).
-    struct SegmentKeys {
-        var segments: [String]
-        var hashes: UnsafeMutableBufferPointer<UInt64>
-        var count: Int { segments.count }
-    }
-
-    static func withSegmentKeys<R>(_ segments: [String], folding: Bool, _ body: (SegmentKeys) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: segments.count) { hashes in
-            for (position, segment) in segments.enumerated() {
-                hashes[position] = LiteralTable.hash(segment, folding: folding)
-            }
-            return body(SegmentKeys(segments: segments, hashes: hashes))
-        }
     }
 
     static func depthBit(_ depth: Int) -> UInt64 {
@@ -277,7 +257,7 @@ struct LiteralTable: Sendable {
         /// The child under `parent` whose key is `segment` (ASCII, hashed as `hash`), folding
         /// ASCII capitals when `folding`.
         @inline(__always)
-        func find(parent: Int, hash segmentHash: UInt64, _ segment: String, folding: Bool) -> Int? {
+        func find(parent: Int, hash segmentHash: UInt64, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
             guard !slots.isEmpty else { return nil }
             let hash = LiteralTable.mix(segmentHash, parent: parent)
             let mask = slots.count - 1
@@ -294,18 +274,14 @@ struct LiteralTable: Sendable {
             return nil
         }
 
-        private func equal(_ slot: Slot, _ segment: String, folding: Bool) -> Bool {
+        private func equal(_ slot: Slot, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+            guard Int(slot.length) == segment.count else { return false }
             let key = UnsafeBufferPointer(rebasing: bytes[Int(slot.offset)..<Int(slot.offset + slot.length)])
-            let compared: Bool? = segment.utf8.withContiguousStorageIfAvailable { segment in
-                guard segment.count == key.count else { return false }
-                for index in 0..<segment.count {
-                    let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
-                    if byte != key[index] { return false }
-                }
-                return true
+            for index in 0..<segment.count {
+                let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
+                if byte != key[index] { return false }
             }
-            if let compared { return compared }
-            return Array(segment.utf8).elementsEqual(key) { (folding ? LiteralTable.fold($0) : $0) == $1 }
+            return true
         }
     }
 
