@@ -14,44 +14,56 @@ extension ScreenRegistry {
     /// A plain path (``PlainPath``: the usual `/profile/42`) is matched on its own UTF-8
     /// bytes; everything else goes through ``DeepLink``, which decodes and validates it.
     /// Both give the same segments, so the same result.
+    ///
+    /// The closures on the way read the registry through one pointer: a closure that
+    /// captures `self` copies the registry, retaining each of its arrays, every time.
     func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
-        let plain: Lookup?? = input.utf8.withContiguousStorageIfAvailable { bytes in
-            lookUpPlain(bytes, input: input, data: data)
+        let plain = withUnsafePointer(to: self) { registry in
+            var utf8 = input
+            return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, bytes, input: input, data: data) }
         }
-        if let plain, let plain { return plain }
+        if let plain { return plain }
         let link = try DeepLink(input)
-        return SegmentKeys.with(link.segments, folding: trie.caseInsensitive) { keys in
-            lookUp(keys, query: link.query, data: data) {
-                DeepLink.isNormalisedPath(input) ? input : link.path
+        return withUnsafePointer(to: self) { registry in
+            SegmentKeys.with(link.segments, folding: registry.pointee.trie.caseInsensitive) { keys in
+                Self.lookUp(registry, keys, query: link.query, data: data) {
+                    DeepLink.isNormalisedPath(input) ? input : link.path
+                }
             }
         }
     }
 
     /// The lookup of a plain path, or `nil` when `bytes` is not one (or its query is
     /// malformed: ``DeepLink`` then reports it).
-    private func lookUpPlain(
-        _ bytes: UnsafeBufferPointer<UInt8>, input: String, data: [String: String]
+    private static func lookUpPlain(
+        _ registry: UnsafePointer<ScreenRegistry>, _ bytes: UnsafeBufferPointer<UInt8>, input: String,
+        data: [String: String]
     ) -> Lookup? {
-        guard let path = PlainPath(bytes) else { return nil }
-        var query: [String: String] = [:]
-        if let range = path.query {
-            do {
-                try DeepLink.parseQuery(bytes[range], into: &query)
-            } catch {
-                return nil
+        SegmentKeys.withPlainPath(bytes, folding: registry.pointee.trie.caseInsensitive) { keys, path in
+            var query: [String: String] = [:]
+            if let range = path.query {
+                do {
+                    try DeepLink.parseQuery(bytes[range], into: &query)
+                } catch {
+                    return nil
+                }
             }
-        }
-        return SegmentKeys.with(path, in: bytes, folding: trie.caseInsensitive) { keys in
-            lookUp(keys, query: query, data: data) { path.isNormalised ? input : keys.plainPath() }
+            return lookUp(registry, keys, query: query, data: data) {
+                path.isNormalised ? input : keys.plainPath()
+            }
         }
     }
 
-    private func lookUp(
-        _ keys: SegmentKeys, query: [String: String], data: [String: String], path: () -> String
+    private static func lookUp(
+        _ registry: UnsafePointer<ScreenRegistry>, _ keys: SegmentKeys, query: [String: String],
+        data: [String: String], path: () -> String
     ) -> Lookup {
-        if let (match, id) = matchOnce(keys, query: query, data: data, path: path) {
-            return .matched(match, id: id, query: query)
+        // One view of the trie for the match and, on a miss, the suggestion.
+        registry.pointee.trie.withView { view in
+            if let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
+                return .matched(found.match, id: found.id, query: query)
+            }
+            return .unmatched(suggestion: RouteTrie.suggestion(view, keys))
         }
-        return .unmatched(suggestion: trie.suggestion(for: keys))
     }
 }

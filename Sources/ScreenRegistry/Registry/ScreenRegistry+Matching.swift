@@ -3,29 +3,40 @@ extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
     /// the match it makes; redirects and guards are not followed here.
     func matchOnce(_ link: DeepLink, data: [String: String]) -> (RouteMatch, Route)? {
-        let found = SegmentKeys.with(link.segments, folding: trie.caseInsensitive) { keys in
-            matchOnce(keys, query: link.query, data: data) { link.path }
+        let found = withUnsafePointer(to: self) { registry in
+            registry.pointee.trie.withView { view in
+                SegmentKeys.with(link.segments, folding: view.caseInsensitive) { keys in
+                    Self.matchOnce(registry, view, keys, query: link.query, data: data) { link.path }
+                }
+            }
         }
         guard let found else { return nil }
         return (found.match, entries[found.id])
     }
 
-    /// The first route, in precedence order, that matches the segments `keys` and accepts
-    /// them, with the match it makes and the route's id; redirects and guards are not
-    /// followed here. `path` gives the normalised path; it is asked once a route matches.
-    func matchOnce(
-        _ keys: SegmentKeys, query: [String: String], data: [String: String], path: () -> String
+    /// The first route, in precedence order, of the registry at `registry` (its trie seen
+    /// through `view`) that matches the segments `keys` and accepts them, with the match it makes and the route's id;
+    /// redirects and guards are not followed here. `path` gives the normalised path; it
+    /// is asked once a route matches.
+    ///
+    /// The registry is read through a pointer: a closure that captured it would copy it,
+    /// retaining each of its arrays, on every lookup.
+    static func matchOnce(
+        _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
+        query: [String: String],
+        data: [String: String], path: () -> String
     ) -> (match: RouteMatch, id: Int)? {
         var found: RouteMatch?
         var foundID = 0
         var normalisedPath: String?  // built only once a route matches
-        _ = trie.firstMatch(keys) { id in
+        _ = RouteTrie.firstMatch(view, keys) { id in
             let normalised = normalisedPath ?? path()
             normalisedPath = normalised
-            // Parameters are the only segments made into strings. The route's fields are
-            // read in place: copying a whole `Route` retains every field.
+            // Parameters are the only segments made into strings. The route's fields
+            // are read in place: copying a whole `Route` retains every field.
+            let segments = registry.pointee.entries[id].parsed.segments.prefix(keys.count)
             var parameters: [String: String] = [:]
-            for (position, segment) in entries[id].parsed.segments.prefix(keys.count).enumerated() {
+            for (position, segment) in segments.enumerated() {
                 if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
             }
             var merged = query
@@ -39,10 +50,10 @@ extension ScreenRegistry {
             } else if !parameters.isEmpty {
                 merged.merge(parameters) { _, parameter in parameter }
             }
-            let screenType = entries[id].screenType
+            let screenType = registry.pointee.entries[id].screenType
             guard screenType.canHandle(path: normalised, data: merged) else { return false }
             var match = RouteMatch(
-                pattern: entries[id].pattern, screenType: screenType,
+                pattern: registry.pointee.entries[id].pattern, screenType: screenType,
                 parameters: parameters, data: merged, path: normalised
             )
             match.routeID = id
@@ -50,8 +61,8 @@ extension ScreenRegistry {
             foundID = id
             return true
         }
-        guard let found else { return nil }
-        return (found, foundID)
+        guard let match = found.take() else { return nil }
+        return (match, foundID)
     }
 
     /// Adds a route after checking it conflicts with none.

@@ -138,7 +138,8 @@ public struct ScreenRegistry: Sendable {
         var currentData = data
         var passed: [String] = []
         for _ in 0...Self.maximumHops {
-            switch try lookUp(current, data: currentData) {
+            let lookup = try lookUp(current, data: currentData)
+            switch consume lookup {
             case .unmatched(let suggestionID):
                 let suggestion = suggestionID.map { entries[$0].pattern }
                 guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
@@ -150,7 +151,7 @@ public struct ScreenRegistry: Sendable {
                     pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
                     redirects: passed, isFallback: true
                 )
-            case .matched(let match, let id, let query):
+            case .matched(var match, let id, let query):
                 if let target = entries[id].redirect {
                     passed.append(match.path)
                     current = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
@@ -164,9 +165,8 @@ public struct ScreenRegistry: Sendable {
                     current = routeGuard.target
                     continue
                 }
-                var result = match
-                result.redirects = passed
-                return result
+                match.redirects = passed
+                return match
             }
         }
         throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [current]))

@@ -114,8 +114,8 @@ struct RouteTrie: Sendable {
     /// The first route, in precedence order, whose shape matches `keys` and that `accept`
     /// takes. Dead branches are abandoned whole: nothing is captured on the way down, so
     /// no parameter leaks from them.
-    func firstMatch(_ keys: SegmentKeys, accept: (Int) -> Bool) -> Int? {
-        withView { view in Self.search(view, node: 0, position: 0, keys, accept) }
+    static func firstMatch(_ view: View, _ keys: SegmentKeys, accept: (Int) -> Bool) -> Int? {
+        search(view, node: 0, position: 0, keys, accept)
     }
 
     private static func search(
@@ -156,6 +156,9 @@ struct RouteTrie: Sendable {
         var caseInsensitive: Bool
     }
 
+    /// Calls `body` with the trie read in place (once per lookup, for the match and the
+    /// suggestion).
+    @inline(__always)
     func withView<R>(_ body: (View) -> R) -> R {
         // Copied out first, so that no closure captures (and copies) the whole trie.
         let nodes = nodes, slots = literalTable.slots, bytes = literalTable.bytes, folding = caseInsensitive
@@ -299,8 +302,21 @@ struct LiteralTable: Sendable {
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0x2545_F491_4F6C_DD1D }
+        return hash(base, count: bytes.count, readable: bytes.count, folding: folding)
+    }
+
+    /// The hash of segment `start..<end` of `buffer`, as ``hash(_:folding:)`` gives it: the
+    /// last partial word is read in one load, masked, when the buffer goes on far enough.
+    @inline(__always)
+    static func hash(in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, folding: Bool) -> UInt64 {
+        guard let base = buffer.baseAddress else { return 0x2545_F491_4F6C_DD1D }
+        return hash(base + start, count: end - start, readable: buffer.count - start, folding: folding)
+    }
+
+    /// `count` bytes at `base`, of which `readable` (at least `count`) may be read.
+    @inline(__always)
+    private static func hash(_ base: UnsafePointer<UInt8>, count: Int, readable: Int, folding: Bool) -> UInt64 {
         let raw = UnsafeRawPointer(base)
-        let count = bytes.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         var high: UInt64 = 0
         var index = 0
@@ -313,12 +329,18 @@ struct LiteralTable: Sendable {
             index += 8
         }
         if index < count {
+            // The remaining bytes, first byte lowest.
             var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                word |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
+            if index + 8 <= readable {
+                let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                word = loaded & ((1 << UInt64(8 * (count - index))) - 1)
+            } else {
+                var shift: UInt64 = 0
+                while index < count {
+                    word |= UInt64(base[index]) << shift
+                    shift += 8
+                    index += 1
+                }
             }
             high |= word
             if folding { word = foldWord(word) }

@@ -78,25 +78,17 @@ struct SegmentKeys {
         }
     }
 
-    /// Calls `body` with the keys of `path`'s segments, cut from `bytes` in place.
-    static func with<R>(
-        _ path: PlainPath, in bytes: UnsafeBufferPointer<UInt8>, folding: Bool, _ body: (SegmentKeys) -> R
-    ) -> R {
-        withUnsafeTemporaryAllocation(of: Key.self, capacity: path.segments) { keys in
-            var position = 0
-            var start = 1
-            // The scan counted the segments, so `position` stays within `keys`.
-            for index in 1...path.end where index == path.end || bytes[index] == UInt8(ascii: "/") {
-                if index > start, position < keys.count {
-                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                    keys[position] = Key(
-                        start: Int32(start), end: Int32(index), hash: LiteralTable.hash(segment, folding: folding))
-                    position += 1
-                }
-                start = index + 1
-            }
-            let filled = UnsafeMutableBufferPointer(rebasing: keys[..<position])
-            return body(SegmentKeys(bytes: bytes, keys: filled))
+    /// Calls `body` with the keys of the segments of `bytes` when it is a plain path
+    /// (``PlainPath``), cut from `bytes` in place in the same pass that checks it; `nil`
+    /// when it is not one (or `body` gives `nil`).
+    @inline(__always)
+    static func withPlainPath<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, folding: Bool, _ body: (SegmentKeys, PlainPath) -> R?
+    ) -> R? {
+        // 64 is `DeepLink.maximumSegments`; a literal keeps the keys on the stack (1,024 bytes).
+        withUnsafeTemporaryAllocation(of: Key.self, capacity: 64) { keys in
+            guard let path = PlainPath(bytes, keys: keys, folding: folding) else { return nil }
+            return body(SegmentKeys(bytes: bytes, keys: UnsafeMutableBufferPointer(rebasing: keys[..<path.segments])), path)
         }
     }
 }
@@ -117,47 +109,47 @@ struct PlainPath {
     /// Whether the input is byte for byte its normalised path (`DeepLink.isNormalisedPath`).
     var isNormalised: Bool
 
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !bytes.isEmpty, bytes.count <= DeepLink.maximumLength, bytes[0] == UInt8(ascii: "/") else {
-            return nil
-        }
+    /// Checks `bytes` and writes its segments' keys to `keys` (room for
+    /// `DeepLink.maximumSegments`); `nil` when it is not a plain path.
+    @inline(__always)
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeMutableBufferPointer<SegmentKeys.Key>, folding: Bool) {
+        let count = bytes.count
+        guard count > 0, count <= DeepLink.maximumLength, bytes[0] == UInt8(ascii: "/") else { return nil }
         var segments = 0
-        var length = 0, dots = 0  // of the current segment
         var doubled = false
         var index = 1
-        scan: while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "/"):
-                if length == 0 {
-                    doubled = true
-                } else if dots == length && length <= 2 {
-                    return nil  // `.` or `..`: DeepLink reports it
+        while true {
+            let start = index
+            while index < count, DeepLink.isPathCharacter(bytes[index]) { index += 1 }
+            if index > start {
+                // `.` and `..` are invalid: DeepLink reports them.
+                if index - start <= 2, bytes[start] == UInt8(ascii: "."), bytes[index - 1] == UInt8(ascii: ".") {
+                    return nil
                 }
-                length = 0
-                dots = 0
-            case UInt8(ascii: "?"), UInt8(ascii: "#"):
-                break scan
-            default:
-                guard DeepLink.isPathCharacter(byte) else { return nil }
-                if length == 0 { segments += 1 }
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+                guard segments < keys.count else { return nil }  // too many: DeepLink reports it
+                let hash = LiteralTable.hash(in: bytes, start, index, folding: folding)
+                keys[segments] = SegmentKeys.Key(start: Int32(start), end: Int32(index), hash: hash)
+                segments += 1
+            } else if index < count && bytes[index] == UInt8(ascii: "/") {
+                doubled = true
             }
+            guard index < count, bytes[index] == UInt8(ascii: "/") else { break }
             index += 1
         }
-        if length > 0 && dots == length && length <= 2 { return nil }
-        guard segments <= DeepLink.maximumSegments else { return nil }
+        // The path ends at the end, a `?` or a `#`; any other byte needs the general parser.
+        if index < count {
+            guard bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") else { return nil }
+        }
         end = index
         self.segments = segments
-        if index < bytes.count && bytes[index] == UInt8(ascii: "?") {
-            let queryEnd = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        if index < count && bytes[index] == UInt8(ascii: "?") {
+            let queryEnd = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? count
             query = (index + 1)..<queryEnd
         } else {
             query = nil
         }
         // Normalised: no doubled or trailing slash (the root `/` alone is), nothing after the path.
         let trailing = index > 1 && bytes[index - 1] == UInt8(ascii: "/")
-        isNormalised = !doubled && !trailing && index == bytes.count
+        isNormalised = !doubled && !trailing && index == count
     }
 }

@@ -286,11 +286,7 @@ extension RouteTrie {
     /// A branch is left as soon as it cannot beat the best route found so far: costs only
     /// grow on the way down, and only a strictly lower cost replaces the best. That changes
     /// no result and keeps a miss cheap among thousands of routes.
-    func suggestion(for keys: SegmentKeys) -> Int? {
-        withView { view in Self.suggestion(view, keys) }
-    }
-
-    private static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
+    static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
         var search = SuggestionSearch(view: view, keys: keys)
         search.walk(0, 0, 0)
         return search.best?.id
@@ -417,6 +413,7 @@ extension RouteTrie {
     /// Whether a literal with one character more, one less or as many as a key of `count`
     /// characters (bits of `lengths`) can be close to it: a suggestion needs
     /// `edits * 3 <= max(count, literal count)`, so at least 3 characters.
+    @inline(__always)
     static func mayBeNear(count: Int, lengths: UInt64) -> Bool {
         var window: UInt64 = 0
         for length in max(count - 1, 1)...(count + 1) where max(length, count) >= 3 {
