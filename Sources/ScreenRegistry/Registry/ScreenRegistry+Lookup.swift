@@ -40,7 +40,7 @@ extension ScreenRegistry {
         data: [String: String]
     ) -> Lookup? {
         SegmentKeys.withPlainPath(bytes, folding: registry.pointee.trie.caseInsensitive) { keys, path in
-            var query: [String: String] = [:]
+            var query = [String: String]()
             if let range = path.query {
                 do {
                     try DeepLink.parseQuery(bytes[range], into: &query)

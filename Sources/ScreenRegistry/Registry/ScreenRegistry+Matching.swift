@@ -26,16 +26,19 @@ extension ScreenRegistry {
         query: [String: String],
         data: [String: String], path: () -> String
     ) -> (match: RouteMatch, id: Int)? {
-        var found: RouteMatch?
-        var foundID = 0
+        // The winner's parts, put together after the search: no `RouteMatch` is made, or
+        // destroyed, for a miss.
+        var foundID: Int?
+        var foundParameters = [String: String]()
+        var foundData = [String: String]()
         var normalisedPath: String?  // built only once a route matches
         _ = RouteTrie.firstMatch(view, keys) { id in
             let normalised = normalisedPath ?? path()
             normalisedPath = normalised
-            // Parameters are the only segments made into strings. The route's fields
-            // are read in place: copying a whole `Route` retains every field.
+            // Parameters are the only segments made into strings. The route's fields are
+            // read in place: copying a whole `Route` retains every field.
             let segments = registry.pointee.entries[id].parsed.segments.prefix(keys.count)
-            var parameters: [String: String] = [:]
+            var parameters = [String: String]()
             for (position, segment) in segments.enumerated() {
                 if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
             }
@@ -50,19 +53,21 @@ extension ScreenRegistry {
             } else if !parameters.isEmpty {
                 merged.merge(parameters) { _, parameter in parameter }
             }
-            let screenType = registry.pointee.entries[id].screenType
-            guard screenType.canHandle(path: normalised, data: merged) else { return false }
-            var match = RouteMatch(
-                pattern: registry.pointee.entries[id].pattern, screenType: screenType,
-                parameters: parameters, data: merged, path: normalised
-            )
-            match.routeID = id
-            found = consume match
+            guard registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged) else {
+                return false
+            }
             foundID = id
+            foundParameters = parameters
+            foundData = merged
             return true
         }
-        guard let match = found.take() else { return nil }
-        return (match, foundID)
+        guard let id = foundID, let normalisedPath else { return nil }
+        var match = RouteMatch(
+            pattern: registry.pointee.entries[id].pattern, screenType: registry.pointee.entries[id].screenType,
+            parameters: foundParameters, data: foundData, path: normalisedPath
+        )
+        match.routeID = id
+        return (match, id)
     }
 
     /// Adds a route after checking it conflicts with none.

@@ -258,22 +258,42 @@ enum Suggestion {
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
 
-        private static func filterBit(_ hash: UInt64, bits: Int) -> Int {
+        fileprivate static func filterBit(_ hash: UInt64, bits: Int) -> Int {
             Int(truncatingIfNeeded: hash >> 32) & (bits - 1)
         }
 
-        /// Calls `body` with each entry whose hash is `hash`, in insertion order.
+        /// Calls `body` with the index read in place: one retain of each array for all the
+        /// variants of a key, where each `forEach` on the index itself would retain them all.
         @inline(__always)
-        func forEach(hash: UInt64, _ body: (Entry) -> Void) {
-            guard !slots.isEmpty else { return }
-            let bit = Self.filterBit(hash, bits: filter.count * 64)
-            guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while case let index = slots[slot], index >= 0 {
-                let entry = entries[Int(index)]
-                if entry.hash == hash { body(entry) }
-                slot = (slot + 1) & mask
+        func withView<R>(_ body: (View) -> R) -> R {
+            let entries = entries, slots = slots, filter = filter
+            return entries.withUnsafeBufferPointer { entries in
+                slots.withUnsafeBufferPointer { slots in
+                    filter.withUnsafeBufferPointer { filter in
+                        body(View(entries: entries, slots: slots, filter: filter))
+                    }
+                }
+            }
+        }
+
+        struct View {
+            var entries: UnsafeBufferPointer<Entry>
+            var slots: UnsafeBufferPointer<Int32>
+            var filter: UnsafeBufferPointer<UInt64>
+
+            /// Calls `body` with each entry whose hash is `hash`, in insertion order.
+            @inline(__always)
+            func forEach(hash: UInt64, _ body: (Entry) -> Void) {
+                guard !slots.isEmpty else { return }
+                let bit = Index.filterBit(hash, bits: filter.count * 64)
+                guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while case let index = slots[slot], index >= 0 {
+                    let entry = entries[Int(index)]
+                    if entry.hash == hash { body(entry) }
+                    slot = (slot + 1) & mask
+                }
             }
         }
     }
@@ -364,39 +384,43 @@ extension RouteTrie {
                 let segment = keys.string(at: position)
                 let key = view.caseInsensitive ? segment.lowercased() : segment
                 guard RouteTrie.mayBeNear(count: key.count, lengths: lengths) else { return }
-                var seen: [Int32] = []
-                Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                    near(index, position, cost, exact, hash, &seen) { literal, other in
-                        Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+                view.nodes[index].nearby.withView { nearby in
+                    var seen = SeenChildren()
+                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
+                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+                        }
                     }
                 }
                 return
             }
             let segment = keys.bytes(at: position)
             guard RouteTrie.mayBeNear(count: segment.count, lengths: lengths) else { return }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { folded in
-                // `lowercased()` of an ASCII string folds exactly the ASCII capitals.
-                for offset in 0..<segment.count {
-                    folded[offset] = view.caseInsensitive ? LiteralTable.fold(segment[offset]) : segment[offset]
-                }
-                let key = UnsafeBufferPointer(folded)
-                var seen: [Int32] = []
-                Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                    near(index, position, cost, exact, hash, &seen) { literal, other in
-                        Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+            view.nodes[index].nearby.withView { nearby in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { folded in
+                    // `lowercased()` of an ASCII string folds exactly the ASCII capitals.
+                    for offset in 0..<segment.count {
+                        folded[offset] = view.caseInsensitive ? LiteralTable.fold(segment[offset]) : segment[offset]
+                    }
+                    let key = UnsafeBufferPointer(folded)
+                    var seen = SeenChildren()
+                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
+                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+                        }
                     }
                 }
             }
         }
 
-        /// Walks each literal child of `index` indexed under `hash` that `compare` finds
+        /// Walks each literal child indexed in `nearby` under `hash` that `compare` finds
         /// close (given its label and deleted character), once per child.
         @inline(__always)
         private mutating func near(
-            _ index: Int, _ position: Int, _ cost: Int, _ exact: Int?, _ hash: UInt64, _ seen: inout [Int32],
-            _ compare: (String, Int) -> (edits: Int, close: Bool)?
+            _ nearby: Suggestion.Index.View, _ position: Int, _ cost: Int, _ exact: Int?, _ hash: UInt64,
+            _ seen: inout SeenChildren, _ compare: (String, Int) -> (edits: Int, close: Bool)?
         ) {
-            view.nodes[index].nearby.forEach(hash: hash) { entry in
+            nearby.forEach(hash: hash) { entry in
                 guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
                     return
                 }
@@ -420,5 +444,35 @@ extension RouteTrie {
             window |= RouteTrie.depthBit(length)
         }
         return lengths & window != 0
+    }
+}
+
+/// The literal children a near-literal search has compared already: the first few in
+/// place, so that the usual search allocates nothing.
+struct SeenChildren {
+    private var first: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    private var count = 0
+    private var more: [Int32] = []
+
+    func contains(_ child: Int32) -> Bool {
+        switch count {
+        case 0: false
+        case 1: first.0 == child
+        case 2: first.0 == child || first.1 == child
+        case 3: first.0 == child || first.1 == child || first.2 == child
+        default:
+            first.0 == child || first.1 == child || first.2 == child || first.3 == child || more.contains(child)
+        }
+    }
+
+    mutating func append(_ child: Int32) {
+        switch count {
+        case 0: first.0 = child
+        case 1: first.1 = child
+        case 2: first.2 = child
+        case 3: first.3 = child
+        default: more.append(child)
+        }
+        count += 1
     }
 }
