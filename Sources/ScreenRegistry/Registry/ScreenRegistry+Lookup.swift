@@ -59,11 +59,15 @@ extension ScreenRegistry {
         data: [String: String], path: () -> String
     ) -> Lookup {
         // One view of the trie for the match and, on a miss, the suggestion.
-        registry.pointee.trie.withView { view in
+        func find(in view: RouteTrie.View) -> Lookup {
             if let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
                 return .matched(found.match, id: found.id, query: query)
             }
             return .unmatched(suggestion: RouteTrie.suggestion(view, keys))
         }
+        // The trie's arrays are borrowed in place through a pointer to the stored trie (a
+        // stored property always has one), rather than copied out.
+        guard let trie = registry.pointer(to: \.trie) else { return registry.pointee.trie.withView(find) }
+        return RouteTrie.withView(of: trie, find)
     }
 }

@@ -171,6 +171,21 @@ struct RouteTrie: Sendable {
         }
     }
 
+    /// ``withView(_:)`` for the trie at `trie`, whose arrays are borrowed where they are
+    /// instead of copied out (a retain and a release each).
+    @inline(__always)
+    static func withView<R>(of trie: UnsafePointer<RouteTrie>, _ body: (View) -> R) -> R {
+        trie.pointee.nodes.withUnsafeBufferPointer { nodes in
+            trie.pointee.literalTable.slots.withUnsafeBufferPointer { slots in
+                trie.pointee.literalTable.bytes.withUnsafeBufferPointer { bytes in
+                    body(View(
+                        nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
+                        caseInsensitive: trie.pointee.caseInsensitive))
+                }
+            }
+        }
+    }
+
     /// The literal child of `index` for segment `position`, as `literals[key(segment)]`
     /// would find it.
     @inline(__always)
