@@ -2,30 +2,47 @@
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
     /// the match it makes; redirects and guards are not followed here.
+    func matchOnce(_ link: DeepLink, data: [String: String]) -> (RouteMatch, Route)? {
+        let found = withUnsafePointer(to: self) { registry in
+            registry.pointee.trie.withView { view in
+                SegmentKeys.with(link.segments, folding: view.caseInsensitive) { keys in
+                    Self.matchOnce(registry, view, keys, query: link.query, data: data) { link.path }
+                }
+            }
+        }
+        guard let found else { return nil }
+        return (found.match, entries[found.id])
+    }
+
+    /// The first route, in precedence order, of the registry at `registry` (its trie seen
+    /// through `view`) that matches the segments `keys` and accepts them, with the match it makes and the route's id;
+    /// redirects and guards are not followed here. `path` gives the normalised path; it
+    /// is asked once a route matches.
     ///
-    /// `input`, when given, is the string `link` was parsed from: if it already is the
-    /// normalised path it is reused instead of built again.
-    func matchOnce(_ link: DeepLink, data: [String: String], input: String? = nil) -> (RouteMatch, Route)? {
-        var found: RouteMatch?
-        var foundID = 0
+    /// The registry is read through a pointer: a closure that captured it would copy it,
+    /// retaining each of its arrays, on every lookup.
+    static func matchOnce(
+        _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
+        query: [String: String],
+        data: [String: String], path: () -> String
+    ) -> (match: RouteMatch, id: Int)? {
+        // The winner's parts, put together after the search: no `RouteMatch` is made, or
+        // destroyed, for a miss.
+        var foundID: Int?
+        var foundParameters = [String: String]()
+        var foundData = [String: String]()
         var normalisedPath: String?  // built only once a route matches
-        _ = trie.firstMatch(link.segments) { id in
-            let normalised: String
-            if let normalisedPath {
-                normalised = normalisedPath
-            } else if let input, DeepLink.isNormalisedPath(input) {
-                normalised = input
-            } else {
-                normalised = link.path
-            }
+        _ = RouteTrie.firstMatch(view, keys) { id in
+            let normalised = normalisedPath ?? path()
             normalisedPath = normalised
-            // Read the route's fields in place: copying a whole `Route` retains every field.
-            let patternSegments = entries[id].parsed.segments
-            var parameters: [String: String] = [:]
-            for (position, segment) in zip(link.segments.indices, patternSegments) {
-                if let name = segment.parameterName { parameters[name] = link.segments[position] }
+            // Parameters are the only segments made into strings. The route's fields are
+            // read in place: copying a whole `Route` retains every field.
+            let segments = registry.pointee.entries[id].parsed.segments.prefix(keys.count)
+            var parameters = [String: String]()
+            for (position, segment) in segments.enumerated() {
+                if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
             }
-            var merged = link.query
+            var merged = query
             if merged.isEmpty {
                 merged = data
             } else if !data.isEmpty {
@@ -36,19 +53,21 @@ extension ScreenRegistry {
             } else if !parameters.isEmpty {
                 merged.merge(parameters) { _, parameter in parameter }
             }
-            let screenType = entries[id].screenType
-            guard screenType.canHandle(path: normalised, data: merged) else { return false }
-            var match = RouteMatch(
-                pattern: entries[id].pattern, screenType: screenType,
-                parameters: parameters, data: merged, path: normalised
-            )
-            match.routeID = id
-            found = consume match
+            guard registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged) else {
+                return false
+            }
             foundID = id
+            foundParameters = parameters
+            foundData = merged
             return true
         }
-        guard let found else { return nil }
-        return (found, entries[foundID])
+        guard let id = foundID, let normalisedPath else { return nil }
+        var match = RouteMatch(
+            pattern: registry.pointee.entries[id].pattern, screenType: registry.pointee.entries[id].screenType,
+            parameters: foundParameters, data: foundData, path: normalisedPath
+        )
+        match.routeID = id
+        return (match, id)
     }
 
     /// Adds a route after checking it conflicts with none.

@@ -138,10 +138,12 @@ public struct ScreenRegistry: Sendable {
         var currentData = data
         var passed: [String] = []
         for _ in 0...Self.maximumHops {
-            let link = try DeepLink(current)
-            guard let (match, route) = matchOnce(link, data: currentData, input: current) else {
-                let suggestion = trie.suggestion(for: link.segments).map { entries[$0].pattern }
+            let lookup = try lookUp(current, data: currentData)
+            switch consume lookup {
+            case .unmatched(let suggestionID):
+                let suggestion = suggestionID.map { entries[$0].pattern }
                 guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
+                let link = try DeepLink(current)
                 var fallbackData = currentData.merging(link.query) { caller, _ in caller }
                 fallbackData["path"] = link.path
                 fallbackData["suggestion"] = suggestion
@@ -149,23 +151,23 @@ public struct ScreenRegistry: Sendable {
                     pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
                     redirects: passed, isFallback: true
                 )
+            case .matched(var match, let id, let query):
+                if let target = entries[id].redirect {
+                    passed.append(match.path)
+                    current = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
+                    currentData = match.data.filter { match.parameters[$0.key] == nil }
+                    continue
+                }
+                if let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(match.data) {
+                    passed.append(match.path)
+                    currentData = match.data
+                    currentData["next"] = Self.pathWithQuery(match.path, query)
+                    current = routeGuard.target
+                    continue
+                }
+                match.redirects = passed
+                return match
             }
-            if let target = route.redirect {
-                passed.append(match.path)
-                current = try Self.fill(target, with: match.parameters, from: route.pattern)
-                currentData = match.data.filter { match.parameters[$0.key] == nil }
-                continue
-            }
-            if let routeGuard = route.routeGuard, !routeGuard.isSatisfied(match.data) {
-                passed.append(match.path)
-                currentData = match.data
-                currentData["next"] = Self.pathWithQuery(match.path, link.query)
-                current = routeGuard.target
-                continue
-            }
-            var result = match
-            result.redirects = passed
-            return result
         }
         throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [current]))
     }

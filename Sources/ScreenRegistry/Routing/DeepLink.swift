@@ -112,18 +112,15 @@ public struct DeepLink: Sendable, Hashable {
             ? segment : PercentDecoding.encode(segment, keeping: isPathCharacter)
     }
 
-    private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-            UInt8(ascii: ":"), UInt8(ascii: "@"):
-            true
-        default:
-            false
-        }
+    /// Whether `byte` is an RFC 3986 `pchar` other than `%`: a letter, a digit or one of
+    /// `-._~!$&'()*+,;=:@`. One bit per ASCII byte, since every byte of a lookup's path
+    /// is tested.
+    @inline(__always)
+    static func isPathCharacter(_ byte: UInt8) -> Bool {
+        let below64: UInt64 = 0x2FFF_7FD2_0000_0000  // !$&'()*+,-. 0-9 : ; =
+        let from64: UInt64 = 0x47FF_FFFE_87FF_FFFF  // @ A-Z _ a-z ~
+        let bits = byte < 64 ? below64 : from64
+        return byte < 128 && (bits >> UInt64(byte & 63)) & 1 != 0
     }
 
     // MARK: Parsing
@@ -236,7 +233,7 @@ public struct DeepLink: Sendable, Hashable {
         return decoded
     }
 
-    private static func parseQuery(
+    static func parseQuery(
         _ bytes: UnsafeBufferPointer<UInt8>.SubSequence, into query: inout [String: String]
     ) throws(ParseFailure) {
         var itemStart = bytes.startIndex

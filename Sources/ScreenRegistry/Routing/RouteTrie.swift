@@ -111,15 +111,11 @@ struct RouteTrie: Sendable {
         return nodes.count - 1
     }
 
-    /// The first route, in precedence order, whose shape matches `segments` and that
-    /// `accept` takes. Dead branches are abandoned whole: nothing is captured on the way
-    /// down, so no parameter leaks from them.
-    func firstMatch(_ segments: [String], accept: (Int) -> Bool) -> Int? {
-        withView { view in
-            Self.withSegmentKeys(segments, folding: view.caseInsensitive) { keys in
-                Self.search(view, node: 0, position: 0, keys, accept)
-            }
-        }
+    /// The first route, in precedence order, whose shape matches `keys` and that `accept`
+    /// takes. Dead branches are abandoned whole: nothing is captured on the way down, so
+    /// no parameter leaks from them.
+    static func firstMatch(_ view: View, _ keys: SegmentKeys, accept: (Int) -> Bool) -> Int? {
+        search(view, node: 0, position: 0, keys, accept)
     }
 
     private static func search(
@@ -137,7 +133,7 @@ struct RouteTrie: Sendable {
             return id
         }
         if !nodes[index].typed.isEmpty {
-            let segment = keys.segments[position]
+            let segment = keys.string(at: position)
             for (type, child) in nodes[index].typed where type.accepts(segment) {
                 if let id = search(view, node: child, position: position + 1, keys, accept) {
                     return id
@@ -160,6 +156,9 @@ struct RouteTrie: Sendable {
         var caseInsensitive: Bool
     }
 
+    /// Calls `body` with the trie read in place (once per lookup, for the match and the
+    /// suggestion).
+    @inline(__always)
     func withView<R>(_ body: (View) -> R) -> R {
         // Copied out first, so that no closure captures (and copies) the whole trie.
         let nodes = nodes, slots = literalTable.slots, bytes = literalTable.bytes, folding = caseInsensitive
@@ -172,33 +171,32 @@ struct RouteTrie: Sendable {
         }
     }
 
+    /// ``withView(_:)`` for the trie at `trie`, whose arrays are borrowed where they are
+    /// instead of copied out (a retain and a release each).
+    @inline(__always)
+    static func withView<R>(of trie: UnsafePointer<RouteTrie>, _ body: (View) -> R) -> R {
+        trie.pointee.nodes.withUnsafeBufferPointer { nodes in
+            trie.pointee.literalTable.slots.withUnsafeBufferPointer { slots in
+                trie.pointee.literalTable.bytes.withUnsafeBufferPointer { bytes in
+                    body(View(
+                        nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
+                        caseInsensitive: trie.pointee.caseInsensitive))
+                }
+            }
+        }
+    }
+
     /// The literal child of `index` for segment `position`, as `literals[key(segment)]`
     /// would find it.
     @inline(__always)
     static func literalChild(_ view: View, _ index: Int, _ keys: SegmentKeys, _ position: Int) -> Int? {
-        let hash = keys.hashes[position]
+        let hash = keys.hash(at: position)
         if hash != 0 && view.nodes[index].asciiKeys {
             return view.literals.find(
-                parent: index, hash: hash, keys.segments[position], folding: view.caseInsensitive)
+                parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive)
         }
-        let segment = keys.segments[position]
+        let segment = keys.string(at: position)
         return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
-    }
-
-    /// The segments with their byte hashes (0 for a segment that is not ASCII).
-    struct SegmentKeys {
-        var segments: [String]
-        var hashes: UnsafeMutableBufferPointer<UInt64>
-        var count: Int { segments.count }
-    }
-
-    static func withSegmentKeys<R>(_ segments: [String], folding: Bool, _ body: (SegmentKeys) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: segments.count) { hashes in
-            for (position, segment) in segments.enumerated() {
-                hashes[position] = LiteralTable.hash(segment, folding: folding)
-            }
-            return body(SegmentKeys(segments: segments, hashes: hashes))
-        }
     }
 
     static func depthBit(_ depth: Int) -> UInt64 {
@@ -277,7 +275,7 @@ struct LiteralTable: Sendable {
         /// The child under `parent` whose key is `segment` (ASCII, hashed as `hash`), folding
         /// ASCII capitals when `folding`.
         @inline(__always)
-        func find(parent: Int, hash segmentHash: UInt64, _ segment: String, folding: Bool) -> Int? {
+        func find(parent: Int, hash segmentHash: UInt64, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
             guard !slots.isEmpty else { return nil }
             let hash = LiteralTable.mix(segmentHash, parent: parent)
             let mask = slots.count - 1
@@ -294,18 +292,14 @@ struct LiteralTable: Sendable {
             return nil
         }
 
-        private func equal(_ slot: Slot, _ segment: String, folding: Bool) -> Bool {
+        private func equal(_ slot: Slot, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+            guard Int(slot.length) == segment.count else { return false }
             let key = UnsafeBufferPointer(rebasing: bytes[Int(slot.offset)..<Int(slot.offset + slot.length)])
-            let compared: Bool? = segment.utf8.withContiguousStorageIfAvailable { segment in
-                guard segment.count == key.count else { return false }
-                for index in 0..<segment.count {
-                    let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
-                    if byte != key[index] { return false }
-                }
-                return true
+            for index in 0..<segment.count {
+                let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
+                if byte != key[index] { return false }
             }
-            if let compared { return compared }
-            return Array(segment.utf8).elementsEqual(key) { (folding ? LiteralTable.fold($0) : $0) == $1 }
+            return true
         }
     }
 
@@ -323,8 +317,21 @@ struct LiteralTable: Sendable {
 
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0x2545_F491_4F6C_DD1D }
+        return hash(base, count: bytes.count, readable: bytes.count, folding: folding)
+    }
+
+    /// The hash of segment `start..<end` of `buffer`, as ``hash(_:folding:)`` gives it: the
+    /// last partial word is read in one load, masked, when the buffer goes on far enough.
+    @inline(__always)
+    static func hash(in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, folding: Bool) -> UInt64 {
+        guard let base = buffer.baseAddress else { return 0x2545_F491_4F6C_DD1D }
+        return hash(base + start, count: end - start, readable: buffer.count - start, folding: folding)
+    }
+
+    /// `count` bytes at `base`, of which `readable` (at least `count`) may be read.
+    @inline(__always)
+    private static func hash(_ base: UnsafePointer<UInt8>, count: Int, readable: Int, folding: Bool) -> UInt64 {
         let raw = UnsafeRawPointer(base)
-        let count = bytes.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         var high: UInt64 = 0
         var index = 0
@@ -337,12 +344,18 @@ struct LiteralTable: Sendable {
             index += 8
         }
         if index < count {
+            // The remaining bytes, first byte lowest.
             var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                word |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
+            if index + 8 <= readable {
+                let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                word = loaded & ((1 << UInt64(8 * (count - index))) - 1)
+            } else {
+                var shift: UInt64 = 0
+                while index < count {
+                    word |= UInt64(base[index]) << shift
+                    shift += 8
+                    index += 1
+                }
             }
             high |= word
             if folding { word = foldWord(word) }

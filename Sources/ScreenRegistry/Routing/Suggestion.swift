@@ -103,6 +103,15 @@ enum Suggestion {
         forEachVariantHash(count: units.count, unit: { units[$0] }, body)
     }
 
+    /// ``forEachVariantHash(of:_:)`` for a key given as its UTF-8 bytes.
+    static func forEachVariantHash(of key: UnsafeBufferPointer<UInt8>, _ body: (UInt64, Int) -> Void) {
+        for byte in key where !(0x20..<0x7F).contains(byte) {
+            return forEachVariantHash(of: String(decoding: key, as: UTF8.self), body)
+        }
+        let table = asciiUnits
+        forEachVariantHash(count: key.count, unit: { table[Int(key[$0])] }, body)
+    }
+
     @inline(__always)
     private static func forEachVariantHash(count: Int, unit: (Int) -> UInt64, _ body: (UInt64, Int) -> Void) {
         // Σ uᵢ·Pⁱ; deleting k keeps the terms before k and divides the ones after it by P.
@@ -145,24 +154,40 @@ enum Suggestion {
     static func compare(
         _ key: String, deleting k: Int, _ literal: String, deleting i: Int
     ) -> (edits: Int, close: Bool)? {
-        // Printable ASCII on both sides: bytes are characters. Edits 0 stands for "not a variant".
+        // Printable ASCII on both sides: bytes are characters.
         let ascii = withASCII(key) { key in
-            withASCII(literal) { literal -> (edits: Int, close: Bool) in
-                guard sameVariant(key, k, literal, i) else { return (0, false) }
-                var edits = 1
-                if key.count == literal.count {
-                    var differences = 0
-                    for index in 0..<key.count where key[index] != literal[index] { differences += 1 }
-                    edits = min(differences, 2)
-                }
-                return (edits, edits * 3 <= max(key.count, literal.count))
-            }
+            withASCII(literal) { literal in compareASCII(key, k, literal, i) }
         }
         if let ascii, let ascii { return ascii.edits == 0 ? nil : ascii }
         let a = Array(key), b = Array(literal)
         guard sameVariant(a, k, b, i) else { return nil }
         let edits = distance(a, b, limit: budget)
         return (edits, edits * 3 <= max(a.count, b.count))
+    }
+
+    /// ``compare(_:deleting:_:deleting:)`` for a key given as its UTF-8 bytes.
+    static func compare(
+        _ key: UnsafeBufferPointer<UInt8>, deleting k: Int, _ literal: String, deleting i: Int
+    ) -> (edits: Int, close: Bool)? {
+        let ascii = key.allSatisfy { (0x20..<0x7F).contains($0) }
+            ? withASCII(literal) { literal in compareASCII(key, k, literal, i) } : nil
+        if let ascii { return ascii.edits == 0 ? nil : ascii }
+        return compare(String(decoding: key, as: UTF8.self), deleting: k, literal, deleting: i)
+    }
+
+    /// The printable-ASCII case of ``compare(_:deleting:_:deleting:)``: bytes are
+    /// characters. Edits 0 stands for "not a variant".
+    private static func compareASCII(
+        _ key: UnsafeBufferPointer<UInt8>, _ k: Int, _ literal: UnsafeBufferPointer<UInt8>, _ i: Int
+    ) -> (edits: Int, close: Bool) {
+        guard sameVariant(key, k, literal, i) else { return (0, false) }
+        var edits = 1
+        if key.count == literal.count {
+            var differences = 0
+            for index in 0..<key.count where key[index] != literal[index] { differences += 1 }
+            edits = min(differences, 2)
+        }
+        return (edits, edits * 3 <= max(key.count, literal.count))
     }
 
     /// Whether `a` with character `i` deleted equals `b` with character `j` deleted
@@ -233,41 +258,55 @@ enum Suggestion {
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
 
-        private static func filterBit(_ hash: UInt64, bits: Int) -> Int {
+        fileprivate static func filterBit(_ hash: UInt64, bits: Int) -> Int {
             Int(truncatingIfNeeded: hash >> 32) & (bits - 1)
         }
 
-        /// Calls `body` with each entry whose hash is `hash`, in insertion order.
+        /// Calls `body` with the index read in place: one retain of each array for all the
+        /// variants of a key, where each `forEach` on the index itself would retain them all.
         @inline(__always)
-        func forEach(hash: UInt64, _ body: (Entry) -> Void) {
-            guard !slots.isEmpty else { return }
-            let bit = Self.filterBit(hash, bits: filter.count * 64)
-            guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while case let index = slots[slot], index >= 0 {
-                let entry = entries[Int(index)]
-                if entry.hash == hash { body(entry) }
-                slot = (slot + 1) & mask
+        func withView<R>(_ body: (View) -> R) -> R {
+            let entries = entries, slots = slots, filter = filter
+            return entries.withUnsafeBufferPointer { entries in
+                slots.withUnsafeBufferPointer { slots in
+                    filter.withUnsafeBufferPointer { filter in
+                        body(View(entries: entries, slots: slots, filter: filter))
+                    }
+                }
+            }
+        }
+
+        struct View {
+            var entries: UnsafeBufferPointer<Entry>
+            var slots: UnsafeBufferPointer<Int32>
+            var filter: UnsafeBufferPointer<UInt64>
+
+            /// Calls `body` with each entry whose hash is `hash`, in insertion order.
+            @inline(__always)
+            func forEach(hash: UInt64, _ body: (Entry) -> Void) {
+                guard !slots.isEmpty else { return }
+                let bit = Index.filterBit(hash, bits: filter.count * 64)
+                guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while case let index = slots[slot], index >= 0 {
+                    let entry = entries[Int(index)]
+                    if entry.hash == hash { body(entry) }
+                    slot = (slot + 1) & mask
+                }
             }
         }
     }
 }
 
 extension RouteTrie {
-    /// The id of the route closest to `segments` within the edit budget, or `nil`.
+    /// The id of the route closest to `keys` within the edit budget, or `nil`.
     /// Ties go to the route found first, walking branches in precedence order.
     ///
     /// A branch is left as soon as it cannot beat the best route found so far: costs only
     /// grow on the way down, and only a strictly lower cost replaces the best. That changes
     /// no result and keeps a miss cheap among thousands of routes.
-    func suggestion(for segments: [String]) -> Int? {
-        withView { view in
-            Self.withSegmentKeys(segments, folding: view.caseInsensitive) { keys in Self.suggestion(view, keys) }
-        }
-    }
-
-    private static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
+    static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
         var search = SuggestionSearch(view: view, keys: keys)
         search.walk(0, 0, 0)
         return search.best?.id
@@ -308,10 +347,10 @@ extension RouteTrie {
 
         mutating func walk(_ index: Int, _ position: Int, _ cost: Int) {
             let nodes = view.nodes
-            let segments = keys.segments
+            let count = keys.count
             // Leave a branch whose every route costs too much or is out of reach.
             guard worthVisiting(index, position, cost) else { return }
-            if position == segments.count {
+            if position == count {
                 consider(nodes[index].terminal, cost: cost)
                 consider(nodes[index].catchAll, cost: cost)
                 // A missing trailing parameter: `/profile` for `profile/:userId`.
@@ -319,36 +358,16 @@ extension RouteTrie {
                 if let child = nodes[index].any { walk(child, position, cost + 1) }
                 return
             }
-            consider(nodes[index].terminal, cost: cost + segments.count - position)
+            consider(nodes[index].terminal, cost: cost + count - position)
             let exact = nodes[index].literals.isEmpty ? nil : literalChild(view, index, keys, position)
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
-            if !nodes[index].nearby.isEmpty,
-                worthVisiting(index, position, cost + 1),
-                let key = nearKey(
-                    segments[position], hash: keys.hashes[position], lengths: nodes[index].literalLengths,
-                    folding: view.caseInsensitive)
-            {
-                var seen: [Int32] = []
-                Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                    nodes[index].nearby.forEach(hash: hash) { entry in
-                        guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
-                            return
-                        }
-                        let literal = nodes[Int(entry.child)].label
-                        guard
-                            let (edits, close) = Suggestion.compare(
-                                key, deleting: deleted, literal, deleting: Int(entry.deleted))
-                        else { return }
-                        seen.append(entry.child)
-                        guard edits <= Suggestion.budget, close else { return }
-                        walk(Int(entry.child), position + 1, cost + edits)
-                    }
-                }
+            if !nodes[index].nearby.isEmpty, worthVisiting(index, position, cost + 1) {
+                walkNear(index, position, cost, exact: exact)
             }
             if !nodes[index].typed.isEmpty {
-                let segment = segments[position]
+                let segment = keys.string(at: position)
                 for (type, child) in nodes[index].typed {
                     walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
                 }
@@ -356,18 +375,104 @@ extension RouteTrie {
             if let child = nodes[index].any { walk(child, position + 1, cost) }
             consider(nodes[index].catchAll, cost: cost)
         }
+
+        /// Walks the literal children of `index` near segment `position` (not `exact`).
+        /// An ASCII segment is compared on its (folded) bytes; any other as a `String`.
+        private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?) {
+            let lengths = view.nodes[index].literalLengths
+            guard keys.hash(at: position) != 0 else {
+                let segment = keys.string(at: position)
+                let key = view.caseInsensitive ? segment.lowercased() : segment
+                guard RouteTrie.mayBeNear(count: key.count, lengths: lengths) else { return }
+                view.nodes[index].nearby.withView { nearby in
+                    var seen = SeenChildren()
+                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
+                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+                        }
+                    }
+                }
+                return
+            }
+            let segment = keys.bytes(at: position)
+            guard RouteTrie.mayBeNear(count: segment.count, lengths: lengths) else { return }
+            view.nodes[index].nearby.withView { nearby in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { folded in
+                    // `lowercased()` of an ASCII string folds exactly the ASCII capitals.
+                    for offset in 0..<segment.count {
+                        folded[offset] = view.caseInsensitive ? LiteralTable.fold(segment[offset]) : segment[offset]
+                    }
+                    let key = UnsafeBufferPointer(folded)
+                    var seen = SeenChildren()
+                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
+                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
+                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Walks each literal child indexed in `nearby` under `hash` that `compare` finds
+        /// close (given its label and deleted character), once per child.
+        @inline(__always)
+        private mutating func near(
+            _ nearby: Suggestion.Index.View, _ position: Int, _ cost: Int, _ exact: Int?, _ hash: UInt64,
+            _ seen: inout SeenChildren, _ compare: (String, Int) -> (edits: Int, close: Bool)?
+        ) {
+            nearby.forEach(hash: hash) { entry in
+                guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
+                    return
+                }
+                guard let (edits, close) = compare(view.nodes[Int(entry.child)].label, Int(entry.deleted)) else {
+                    return
+                }
+                seen.append(entry.child)
+                guard edits <= Suggestion.budget, close else { return }
+                walk(Int(entry.child), position + 1, cost + edits)
+            }
+        }
     }
 
-    /// The (folded) key to look near literals up by, or `nil` when no literal with one
-    /// character more, one less or as many (bits of `lengths`) can be close to it: a
-    /// suggestion needs `edits * 3 <= max(count, literal count)`, so at least 3 characters.
-    private static func nearKey(_ segment: String, hash: UInt64, lengths: UInt64, folding: Bool) -> String? {
-        let key = folding ? segment.lowercased() : segment
-        let count = hash != 0 ? key.utf8.count : key.count
+    /// Whether a literal with one character more, one less or as many as a key of `count`
+    /// characters (bits of `lengths`) can be close to it: a suggestion needs
+    /// `edits * 3 <= max(count, literal count)`, so at least 3 characters.
+    @inline(__always)
+    static func mayBeNear(count: Int, lengths: UInt64) -> Bool {
         var window: UInt64 = 0
         for length in max(count - 1, 1)...(count + 1) where max(length, count) >= 3 {
             window |= RouteTrie.depthBit(length)
         }
-        return lengths & window != 0 ? key : nil
+        return lengths & window != 0
+    }
+}
+
+/// The literal children a near-literal search has compared already: the first few in
+/// place, so that the usual search allocates nothing.
+struct SeenChildren {
+    private var first: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    private var count = 0
+    private var more: [Int32] = []
+
+    func contains(_ child: Int32) -> Bool {
+        switch count {
+        case 0: false
+        case 1: first.0 == child
+        case 2: first.0 == child || first.1 == child
+        case 3: first.0 == child || first.1 == child || first.2 == child
+        default:
+            first.0 == child || first.1 == child || first.2 == child || first.3 == child || more.contains(child)
+        }
+    }
+
+    mutating func append(_ child: Int32) {
+        switch count {
+        case 0: first.0 = child
+        case 1: first.1 = child
+        case 2: first.2 = child
+        case 3: first.3 = child
+        default: more.append(child)
+        }
+        count += 1
     }
 }

@@ -1,0 +1,73 @@
+/// One hop of `resolve`: the input parsed, matched and, on a miss, the suggestion found,
+/// all on the same segment keys.
+extension ScreenRegistry {
+    /// What one hop found.
+    enum Lookup {
+        /// A route matched and accepted; `query` is the input's query, for a guard's `next`.
+        case matched(RouteMatch, id: Int, query: [String: String])
+        /// No route took the path; the id of the closest route, if one is close.
+        case unmatched(suggestion: Int?)
+    }
+
+    /// Parses `input` and finds its route, or the suggestion for it.
+    ///
+    /// A plain path (``PlainPath``: the usual `/profile/42`) is matched on its own UTF-8
+    /// bytes; everything else goes through ``DeepLink``, which decodes and validates it.
+    /// Both give the same segments, so the same result.
+    ///
+    /// The closures on the way read the registry through one pointer: a closure that
+    /// captures `self` copies the registry, retaining each of its arrays, every time.
+    func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
+        let plain = withUnsafePointer(to: self) { registry in
+            var utf8 = input
+            return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, bytes, input: input, data: data) }
+        }
+        if let plain { return plain }
+        let link = try DeepLink(input)
+        return withUnsafePointer(to: self) { registry in
+            SegmentKeys.with(link.segments, folding: registry.pointee.trie.caseInsensitive) { keys in
+                Self.lookUp(registry, keys, query: link.query, data: data) {
+                    DeepLink.isNormalisedPath(input) ? input : link.path
+                }
+            }
+        }
+    }
+
+    /// The lookup of a plain path, or `nil` when `bytes` is not one (or its query is
+    /// malformed: ``DeepLink`` then reports it).
+    private static func lookUpPlain(
+        _ registry: UnsafePointer<ScreenRegistry>, _ bytes: UnsafeBufferPointer<UInt8>, input: String,
+        data: [String: String]
+    ) -> Lookup? {
+        SegmentKeys.withPlainPath(bytes, folding: registry.pointee.trie.caseInsensitive) { keys, path in
+            var query = [String: String]()
+            if let range = path.query {
+                do {
+                    try DeepLink.parseQuery(bytes[range], into: &query)
+                } catch {
+                    return nil
+                }
+            }
+            return lookUp(registry, keys, query: query, data: data) {
+                path.isNormalised ? input : keys.plainPath()
+            }
+        }
+    }
+
+    private static func lookUp(
+        _ registry: UnsafePointer<ScreenRegistry>, _ keys: SegmentKeys, query: [String: String],
+        data: [String: String], path: () -> String
+    ) -> Lookup {
+        // One view of the trie for the match and, on a miss, the suggestion.
+        func find(in view: RouteTrie.View) -> Lookup {
+            if let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
+                return .matched(found.match, id: found.id, query: query)
+            }
+            return .unmatched(suggestion: RouteTrie.suggestion(view, keys))
+        }
+        // The trie's arrays are borrowed in place through a pointer to the stored trie (a
+        // stored property always has one), rather than copied out.
+        guard let trie = registry.pointer(to: \.trie) else { return registry.pointee.trie.withView(find) }
+        return RouteTrie.withView(of: trie, find)
+    }
+}
