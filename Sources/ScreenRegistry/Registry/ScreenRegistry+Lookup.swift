@@ -60,10 +60,13 @@ extension ScreenRegistry {
     ) -> Lookup {
         // One view of the trie for the match and, on a miss, the suggestion.
         func find(in view: RouteTrie.View) -> Lookup {
-            if let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
+            // A first segment that leads nowhere matches no route, so no screen type is asked:
+            // the match, with its closures and retains, is skipped.
+            let nowhere = RouteTrie.leadsNowhere(view, keys)
+            if !nowhere, let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
                 return .matched(found.match, id: found.id, query: query)
             }
-            return .unmatched(suggestion: RouteTrie.suggestion(view, keys))
+            return .unmatched(suggestion: RouteTrie.suggestion(view, keys, rootLiteralMissing: nowhere))
         }
         // The trie's arrays are borrowed in place through a pointer to the stored trie (a
         // stored property always has one), rather than copied out.
