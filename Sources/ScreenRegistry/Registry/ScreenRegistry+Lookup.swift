@@ -18,7 +18,13 @@ extension ScreenRegistry {
     /// The closures on the way read the registry through one pointer: a closure that
     /// captures `self` copies the registry, retaining each of its arrays, every time.
     func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
-        let plain = withUnsafePointer(to: self) { registry in
+        let plain = withUnsafePointer(to: self) { registry -> Lookup? in
+            // The input's own UTF-8, read in place (a `var` copy for `withUTF8` would retain
+            // and release it); a string without contiguous UTF-8 is made contiguous first.
+            let found = input.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.lookUpPlain(registry, bytes, input: input, data: data)
+            }
+            if let found { return found }
             var utf8 = input
             return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, bytes, input: input, data: data) }
         }

@@ -448,10 +448,10 @@ extension RouteTrie {
     /// `edits * 3 <= max(count, literal count)`, so at least 3 characters.
     @inline(__always)
     static func mayBeNear(count: Int, lengths: UInt64) -> Bool {
-        var window: UInt64 = 0
-        for length in max(count - 1, 1)...(count + 1) where max(length, count) >= 3 {
-            window |= RouteTrie.depthBit(length)
-        }
+        // Lengths count + 1 (the longer has at least 3 characters from count 2 on), count
+        // and count - 1 (from count 3 on).
+        var window: UInt64 = count >= 2 ? RouteTrie.depthBit(count + 1) : 0
+        if count >= 3 { window |= RouteTrie.depthBit(count) | RouteTrie.depthBit(count - 1) }
         return lengths & window != 0
     }
 }
