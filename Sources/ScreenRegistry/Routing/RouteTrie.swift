@@ -211,6 +211,7 @@ struct RouteTrie: Sendable {
         return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
     }
 
+    @inline(__always)
     static func depthBit(_ depth: Int) -> UInt64 {
         1 << UInt64(min(max(depth, 0), 63))
     }
