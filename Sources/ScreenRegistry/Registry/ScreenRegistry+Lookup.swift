@@ -18,7 +18,13 @@ extension ScreenRegistry {
     /// The closures on the way read the registry through one pointer: a closure that
     /// captures `self` copies the registry, retaining each of its arrays, every time.
     func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
-        let plain = withUnsafePointer(to: self) { registry in
+        let plain = withUnsafePointer(to: self) { registry -> Lookup? in
+            // The input's own UTF-8, read in place (a `var` copy for `withUTF8` would retain
+            // and release it); a string without contiguous UTF-8 is made contiguous first.
+            let found = input.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.lookUpPlain(registry, bytes, input: input, data: data)
+            }
+            if let found { return found }
             var utf8 = input
             return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, bytes, input: input, data: data) }
         }
@@ -60,10 +66,13 @@ extension ScreenRegistry {
     ) -> Lookup {
         // One view of the trie for the match and, on a miss, the suggestion.
         func find(in view: RouteTrie.View) -> Lookup {
-            if let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
+            // A first segment that leads nowhere matches no route, so no screen type is asked:
+            // the match, with its closures and retains, is skipped.
+            let nowhere = RouteTrie.leadsNowhere(view, keys)
+            if !nowhere, let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
                 return .matched(found.match, id: found.id, query: query)
             }
-            return .unmatched(suggestion: RouteTrie.suggestion(view, keys))
+            return .unmatched(suggestion: RouteTrie.suggestion(view, keys, rootLiteralMissing: nowhere))
         }
         // The trie's arrays are borrowed in place through a pointer to the stored trie (a
         // stored property always has one), rather than copied out.

@@ -134,42 +134,63 @@ public struct ScreenRegistry: Sendable {
     /// there is no ``fallback``. Redirects or guards that go round in circles throw
     /// `.screenFailed` wrapping a ``RoutingLoop``: that is a fault of the registry.
     public func resolve(_ path: String, data: [String: String] = [:]) throws(ScreenRegistryError) -> RouteMatch {
-        var current = path
-        var currentData = data
+        // The first hop reads the caller's path and data in place (a `var` copy of each would
+        // retain and release it on every lookup); only redirects and guards make new ones.
         var passed: [String] = []
-        for _ in 0...Self.maximumHops {
-            let lookup = try lookUp(current, data: currentData)
-            switch consume lookup {
-            case .unmatched(let suggestionID):
-                let suggestion = suggestionID.map { entries[$0].pattern }
-                guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
-                let link = try DeepLink(current)
-                var fallbackData = currentData.merging(link.query) { caller, _ in caller }
-                fallbackData["path"] = link.path
-                fallbackData["suggestion"] = suggestion
-                return RouteMatch(
-                    pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
-                    redirects: passed, isFallback: true
-                )
-            case .matched(var match, let id, let query):
-                if let target = entries[id].redirect {
-                    passed.append(match.path)
-                    current = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
-                    currentData = match.data.filter { match.parameters[$0.key] == nil }
-                    continue
-                }
-                if let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(match.data) {
-                    passed.append(match.path)
-                    currentData = match.data
-                    currentData["next"] = Self.pathWithQuery(match.path, query)
-                    current = routeGuard.target
-                    continue
-                }
-                match.redirects = passed
-                return match
-            }
+        var step = try hop(path, data: data, passed: &passed)
+        for _ in 0..<Self.maximumHops {
+            guard case .next(let target, let targetData) = step else { break }
+            step = try hop(target, data: targetData, passed: &passed)
         }
-        throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [current]))
+        switch consume step {
+        case .done(let match):
+            return match
+        case .next(let target, _):
+            throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [target]))
+        }
+    }
+
+    /// What one hop of ``resolve(_:data:)`` ends with.
+    private enum Hop {
+        /// The answer: a match, or the fallback's.
+        case done(RouteMatch)
+        /// A redirect or a guard sends the lookup on to this path with this data.
+        case next(String, [String: String])
+    }
+
+    /// One hop of ``resolve(_:data:)``: looks `current` up; a redirect or a failed guard
+    /// adds the matched path to `passed` and names the next path.
+    private func hop(
+        _ current: String, data currentData: [String: String], passed: inout [String]
+    ) throws(ScreenRegistryError) -> Hop {
+        let lookup = try lookUp(current, data: currentData)
+        switch consume lookup {
+        case .unmatched(let suggestionID):
+            let suggestion = suggestionID.map { entries[$0].pattern }
+            guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
+            let link = try DeepLink(current)
+            var fallbackData = currentData.merging(link.query) { caller, _ in caller }
+            fallbackData["path"] = link.path
+            fallbackData["suggestion"] = suggestion
+            return .done(RouteMatch(
+                pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
+                redirects: passed, isFallback: true
+            ))
+        case .matched(var match, let id, let query):
+            if let target = entries[id].redirect {
+                passed.append(match.path)
+                let next = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
+                return .next(next, match.data.filter { match.parameters[$0.key] == nil })
+            }
+            if let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(match.data) {
+                passed.append(match.path)
+                var nextData = match.data
+                nextData["next"] = Self.pathWithQuery(match.path, query)
+                return .next(routeGuard.target, nextData)
+            }
+            match.redirects = passed
+            return .done(match)
+        }
     }
 
     /// Resolves `path` and builds its screen.

@@ -118,6 +118,18 @@ struct RouteTrie: Sendable {
         search(view, node: 0, position: 0, keys, accept)
     }
 
+    /// Whether no route can match `keys` because the root has nothing for their first
+    /// segment: no literal child for it, no typed, parameter, wildcard or `**` child. (A
+    /// `false` may still be a miss; `firstMatch` decides.)
+    @inline(__always)
+    static func leadsNowhere(_ view: View, _ keys: SegmentKeys) -> Bool {
+        guard keys.count > 0 else { return false }
+        // Fields read in place: a copy of the node would retain each of them.
+        let nodes = view.nodes
+        guard nodes[0].typed.isEmpty, nodes[0].any == nil, nodes[0].catchAll.isEmpty else { return false }
+        return nodes[0].literals.isEmpty || literalChild(view, 0, keys, 0) == nil
+    }
+
     private static func search(
         _ view: View, node index: Int, position: Int, _ keys: SegmentKeys, _ accept: (Int) -> Bool
     ) -> Int? {
@@ -199,6 +211,7 @@ struct RouteTrie: Sendable {
         return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
     }
 
+    @inline(__always)
     static func depthBit(_ depth: Int) -> UInt64 {
         1 << UInt64(min(max(depth, 0), 63))
     }

@@ -8,19 +8,32 @@ struct SegmentKeys {
     struct Key {
         var start: Int32
         var end: Int32
-        /// ``LiteralTable/hash(_:folding:)`` of the segment: 0 when it is not ASCII.
+        /// ``LiteralTable/hash(_:folding:)`` of the segment: 0 when it is not ASCII,
+        /// ``SegmentKeys/unhashed`` until ``SegmentKeys/hash(at:)`` first asks for it.
         var hash: UInt64
     }
 
     /// The bytes the segments are cut from.
     let bytes: UnsafeBufferPointer<UInt8>
     let keys: UnsafeMutableBufferPointer<Key>
+    /// Whether hashes fold ASCII capitals (a case-insensitive trie).
+    let folding: Bool
 
     var count: Int { keys.count }
 
+    /// A hash not computed yet: real hashes are odd, or 0.
+    static let unhashed: UInt64 = 2
+
+    /// The literal-table hash of segment `position`, computed the first time it is asked
+    /// for: a miss often never looks past its first segment.
     @inline(__always)
     func hash(at position: Int) -> UInt64 {
-        keys[position].hash
+        let stored = keys[position].hash
+        guard stored == Self.unhashed else { return stored }
+        let key = keys[position]
+        let hash = LiteralTable.hash(in: bytes, Int(key.start), Int(key.end), folding: folding)
+        keys[position].hash = hash
+        return hash
     }
 
     /// The decoded bytes of segment `position`.
@@ -73,7 +86,7 @@ struct SegmentKeys {
                     keys[position] = Key(
                         start: Int32(start), end: Int32(offset), hash: LiteralTable.hash(bytes, folding: folding))
                 }
-                return body(SegmentKeys(bytes: UnsafeBufferPointer(storage), keys: keys))
+                return body(SegmentKeys(bytes: UnsafeBufferPointer(storage), keys: keys, folding: folding))
             }
         }
     }
@@ -87,8 +100,9 @@ struct SegmentKeys {
     ) -> R? {
         // 64 is `DeepLink.maximumSegments`; a literal keeps the keys on the stack (1,024 bytes).
         withUnsafeTemporaryAllocation(of: Key.self, capacity: 64) { keys in
-            guard let path = PlainPath(bytes, keys: keys, folding: folding) else { return nil }
-            return body(SegmentKeys(bytes: bytes, keys: UnsafeMutableBufferPointer(rebasing: keys[..<path.segments])), path)
+            guard let path = PlainPath(bytes, keys: keys) else { return nil }
+            let cut = UnsafeMutableBufferPointer(rebasing: keys[..<path.segments])
+            return body(SegmentKeys(bytes: bytes, keys: cut, folding: folding), path)
         }
     }
 }
@@ -112,7 +126,7 @@ struct PlainPath {
     /// Checks `bytes` and writes its segments' keys to `keys` (room for
     /// `DeepLink.maximumSegments`); `nil` when it is not a plain path.
     @inline(__always)
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeMutableBufferPointer<SegmentKeys.Key>, folding: Bool) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeMutableBufferPointer<SegmentKeys.Key>) {
         let count = bytes.count
         guard count > 0, count <= DeepLink.maximumLength, bytes[0] == UInt8(ascii: "/") else { return nil }
         var segments = 0
@@ -127,8 +141,8 @@ struct PlainPath {
                     return nil
                 }
                 guard segments < keys.count else { return nil }  // too many: DeepLink reports it
-                let hash = LiteralTable.hash(in: bytes, start, index, folding: folding)
-                keys[segments] = SegmentKeys.Key(start: Int32(start), end: Int32(index), hash: hash)
+                // Hashed when first needed (``SegmentKeys/hash(at:)``).
+                keys[segments] = SegmentKeys.Key(start: Int32(start), end: Int32(index), hash: SegmentKeys.unhashed)
                 segments += 1
             } else if index < count && bytes[index] == UInt8(ascii: "/") {
                 doubled = true

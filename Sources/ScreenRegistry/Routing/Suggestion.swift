@@ -306,8 +306,11 @@ extension RouteTrie {
     /// A branch is left as soon as it cannot beat the best route found so far: costs only
     /// grow on the way down, and only a strictly lower cost replaces the best. That changes
     /// no result and keeps a miss cheap among thousands of routes.
-    static func suggestion(_ view: View, _ keys: SegmentKeys) -> Int? {
-        var search = SuggestionSearch(view: view, keys: keys)
+    ///
+    /// `rootLiteralMissing`: the caller has already found that the root has no literal
+    /// child for the first segment, so it is not looked up again.
+    static func suggestion(_ view: View, _ keys: SegmentKeys, rootLiteralMissing: Bool = false) -> Int? {
+        var search = SuggestionSearch(view: view, keys: keys, rootLiteralMissing: rootLiteralMissing)
         search.walk(0, 0, 0)
         return search.best?.id
     }
@@ -319,9 +322,13 @@ extension RouteTrie {
         let keys: SegmentKeys
         var best: (cost: Int, id: Int)?
 
-        init(view: View, keys: SegmentKeys) {
+        /// Whether the root is known to have no literal child for the first segment.
+        let rootLiteralMissing: Bool
+
+        init(view: View, keys: SegmentKeys, rootLiteralMissing: Bool) {
             self.view = view
             self.keys = keys
+            self.rootLiteralMissing = rootLiteralMissing
         }
 
         mutating func consider(_ ids: [Int], cost: Int) {
@@ -338,6 +345,7 @@ extension RouteTrie {
 
         /// Whether the branch at `index` can still give the suggestion, by the depths where
         /// routes end below it (a route found past the budget still counts, as a last resort).
+        @inline(__always)
         func worthVisiting(_ index: Int, _ position: Int, _ cost: Int) -> Bool {
             let win = best.map { $0.cost - 1 - cost } ?? Int.max / 2
             return RouteTrie.mayReach(
@@ -359,7 +367,8 @@ extension RouteTrie {
                 return
             }
             consider(nodes[index].terminal, cost: cost + count - position)
-            let exact = nodes[index].literals.isEmpty ? nil : literalChild(view, index, keys, position)
+            let known = index == 0 && rootLiteralMissing  // position is 0 at the root
+            let exact = nodes[index].literals.isEmpty || known ? nil : literalChild(view, index, keys, position)
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
@@ -439,10 +448,10 @@ extension RouteTrie {
     /// `edits * 3 <= max(count, literal count)`, so at least 3 characters.
     @inline(__always)
     static func mayBeNear(count: Int, lengths: UInt64) -> Bool {
-        var window: UInt64 = 0
-        for length in max(count - 1, 1)...(count + 1) where max(length, count) >= 3 {
-            window |= RouteTrie.depthBit(length)
-        }
+        // Lengths count + 1 (the longer has at least 3 characters from count 2 on), count
+        // and count - 1 (from count 3 on).
+        var window: UInt64 = count >= 2 ? RouteTrie.depthBit(count + 1) : 0
+        if count >= 3 { window |= RouteTrie.depthBit(count) | RouteTrie.depthBit(count - 1) }
         return lengths & window != 0
     }
 }
@@ -452,7 +461,8 @@ extension RouteTrie {
 struct SeenChildren {
     private var first: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     private var count = 0
-    private var more: [Int32] = []
+    /// `nil` until a fifth child: an empty array would still be released at the end.
+    private var more: [Int32]?
 
     func contains(_ child: Int32) -> Bool {
         switch count {
@@ -461,7 +471,8 @@ struct SeenChildren {
         case 2: first.0 == child || first.1 == child
         case 3: first.0 == child || first.1 == child || first.2 == child
         default:
-            first.0 == child || first.1 == child || first.2 == child || first.3 == child || more.contains(child)
+            first.0 == child || first.1 == child || first.2 == child || first.3 == child
+                || more?.contains(child) == true
         }
     }
 
@@ -471,7 +482,9 @@ struct SeenChildren {
         case 1: first.1 = child
         case 2: first.2 = child
         case 3: first.3 = child
-        default: more.append(child)
+        default:
+            if more == nil { more = [] }
+            more?.append(child)
         }
         count += 1
     }
