@@ -134,16 +134,15 @@ struct CountingScreen: DeeplinkScreen {
     }
 }
 
-/// Counts its builds too, and declares that it may be reused for a minute.
+/// A ``CountingScreen`` that declares that it may be reused for a minute.
 struct CachedCountingScreen: DeeplinkScreen {
     static let cacheLifetime: Duration? = .seconds(60)
-    let id: String
+    let counted: CountingScreen
     init(path: String, data: [String: String]) throws {
-        id = try data.required("id", path: path)
+        counted = try CountingScreen(path: path, data: data)
     }
     func screen() async throws -> Screen {
-        CountingScreen.builds.increment(id)
-        return Screen(title: "Cached") { Text("id \(id)") }
+        try await counted.screen()
     }
 }
 
