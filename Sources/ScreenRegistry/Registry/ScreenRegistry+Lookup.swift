@@ -15,25 +15,30 @@ extension ScreenRegistry {
     /// bytes; everything else goes through ``DeepLink``, which decodes and validates it.
     /// Both give the same segments, so the same result.
     ///
-    /// The closures on the way read the registry through one pointer: a closure that
-    /// captures `self` copies the registry, retaining each of its arrays, every time.
+    /// The trie is seen through one view, borrowed from `self` for the whole lookup; the
+    /// closures on the way read the registry through a pointer (a closure that captures
+    /// `self` may copy the registry, retaining each of its arrays).
     func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
-        let plain = withUnsafePointer(to: self) { registry -> Lookup? in
-            // The input's own UTF-8, read in place (a `var` copy for `withUTF8` would retain
-            // and release it); a string without contiguous UTF-8 is made contiguous first.
-            let found = input.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.lookUpPlain(registry, bytes, input: input, data: data)
+        let plain = trie.withView { view in
+            withUnsafePointer(to: self) { registry -> Lookup? in
+                // The input's own UTF-8, read in place (a `var` copy for `withUTF8` would
+                // retain and release it); a string without contiguous UTF-8 is made contiguous.
+                let found = input.utf8.withContiguousStorageIfAvailable { bytes in
+                    Self.lookUpPlain(registry, view, bytes, input: input, data: data)
+                }
+                if let found { return found }
+                var utf8 = input
+                return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, view, bytes, input: input, data: data) }
             }
-            if let found { return found }
-            var utf8 = input
-            return utf8.withUTF8 { bytes in Self.lookUpPlain(registry, bytes, input: input, data: data) }
         }
         if let plain { return plain }
         let link = try DeepLink(input)
-        return withUnsafePointer(to: self) { registry in
-            SegmentKeys.with(link.segments, folding: registry.pointee.trie.caseInsensitive) { keys in
-                Self.lookUp(registry, keys, query: link.query, data: data) {
-                    DeepLink.isNormalisedPath(input) ? input : link.path
+        return trie.withView { view in
+            withUnsafePointer(to: self) { registry in
+                SegmentKeys.with(link.segments, folding: view.caseInsensitive) { keys in
+                    Self.lookUp(registry, view, keys, query: link.query, data: data) {
+                        DeepLink.isNormalisedPath(input) ? input : link.path
+                    }
                 }
             }
         }
@@ -41,11 +46,12 @@ extension ScreenRegistry {
 
     /// The lookup of a plain path, or `nil` when `bytes` is not one (or its query is
     /// malformed: ``DeepLink`` then reports it).
+    @inline(__always)
     private static func lookUpPlain(
-        _ registry: UnsafePointer<ScreenRegistry>, _ bytes: UnsafeBufferPointer<UInt8>, input: String,
-        data: [String: String]
+        _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ bytes: UnsafeBufferPointer<UInt8>,
+        input: String, data: [String: String]
     ) -> Lookup? {
-        SegmentKeys.withPlainPath(bytes, folding: registry.pointee.trie.caseInsensitive) { keys, path in
+        SegmentKeys.withPlainPath(bytes, folding: view.caseInsensitive) { keys, path in
             var query = [String: String]()
             if let range = path.query {
                 do {
@@ -54,29 +60,23 @@ extension ScreenRegistry {
                     return nil
                 }
             }
-            return lookUp(registry, keys, query: query, data: data) {
+            return lookUp(registry, view, keys, query: query, data: data) {
                 path.isNormalised ? input : keys.plainPath()
             }
         }
     }
 
+    @inline(__always)
     private static func lookUp(
-        _ registry: UnsafePointer<ScreenRegistry>, _ keys: SegmentKeys, query: [String: String],
-        data: [String: String], path: () -> String
+        _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
+        query: [String: String], data: [String: String], path: () -> String
     ) -> Lookup {
-        // One view of the trie for the match and, on a miss, the suggestion.
-        func find(in view: RouteTrie.View) -> Lookup {
-            // A first segment that leads nowhere matches no route, so no screen type is asked:
-            // the match, with its closures and retains, is skipped.
-            let nowhere = RouteTrie.leadsNowhere(view, keys)
-            if !nowhere, let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
-                return .matched(found.match, id: found.id, query: query)
-            }
-            return .unmatched(suggestion: RouteTrie.suggestion(view, keys, rootLiteralMissing: nowhere))
+        // A first segment that leads nowhere matches no route, so no screen type is asked:
+        // the match, with its closures and retains, is skipped.
+        let nowhere = RouteTrie.leadsNowhere(view, keys)
+        if !nowhere, let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
+            return .matched(found.match, id: found.id, query: query)
         }
-        // The trie's arrays are borrowed in place through a pointer to the stored trie (a
-        // stored property always has one), rather than copied out.
-        guard let trie = registry.pointer(to: \.trie) else { return registry.pointee.trie.withView(find) }
-        return RouteTrie.withView(of: trie, find)
+        return .unmatched(suggestion: RouteTrie.suggestion(view, keys, rootLiteralMissing: nowhere))
     }
 }

@@ -113,14 +113,16 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     /// Whether `byte` is an RFC 3986 `pchar` other than `%`: a letter, a digit or one of
-    /// `-._~!$&'()*+,;=:@`. One bit per ASCII byte, since every byte of a lookup's path
-    /// is tested.
+    /// `-._~!$&'()*+,;=:@`. Every byte of a lookup's path is tested, so it is one read of
+    /// ``pathCharacters``.
     @inline(__always)
     static func isPathCharacter(_ byte: UInt8) -> Bool {
-        let below64: UInt64 = 0x2FFF_7FD2_0000_0000  // !$&'()*+,-. 0-9 : ; =
-        let from64: UInt64 = 0x47FF_FFFE_87FF_FFFF  // @ A-Z _ a-z ~
-        let bits = byte < 64 ? below64 : from64
-        return byte < 128 && (bits >> UInt64(byte & 63)) & 1 != 0
+        pathCharacters.utf8Start[Int(byte)] == UInt8(ascii: "1")
+    }
+
+    /// `1` at each byte value that is a `pchar` other than `%`, `0` elsewhere (all 256).
+    private static var pathCharacters: StaticString {
+        "0000000000000000000000000000000001001011111111101111111111110100111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
     }
 
     // MARK: Parsing

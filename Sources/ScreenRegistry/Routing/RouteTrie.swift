@@ -17,8 +17,10 @@ struct RouteTrie: Sendable {
         var catchAll: [Int] = []
         /// The literal key that leads here from the parent, for a literal child.
         var label: String = ""
-        /// Suggestion index: each literal child under its one-deletion variants.
-        var nearby = Suggestion.Index()
+        /// Where ``label`` is in the literal table's bytes when it is printable ASCII (the
+        /// suggestion search compares those); -1 otherwise.
+        var labelStart: Int32 = -1
+        var labelCount: Int32 = 0
         /// Whether every literal key here is ASCII: then an ASCII segment is looked up
         /// in ``literalTable`` by its bytes (ASCII strings are equal exactly when their
         /// bytes are), anything else in ``literals``.
@@ -35,6 +37,8 @@ struct RouteTrie: Sendable {
     private(set) var nodes: [Node] = [Node()]
     /// Every ASCII-keyed literal edge, by parent and key bytes.
     private(set) var literalTable = LiteralTable()
+    /// Every literal edge under its one-deletion variants, for suggestions.
+    private(set) var nearLiterals = NearLiteralTable()
     let caseInsensitive: Bool
 
     init(caseInsensitive: Bool) {
@@ -68,10 +72,14 @@ struct RouteTrie: Sendable {
                     let next = appendNode()
                     nodes[next].label = key
                     nodes[current].literals[key] = next
-                    nodes[current].nearby.insert(key, child: next)
+                    nearLiterals.insert(parent: current, key: key, child: next)
                     nodes[current].literalLengths |= Self.depthBit(key.count)
                     if Self.isASCII(key) {
-                        literalTable.insert(parent: current, key: key, child: next)
+                        let start = literalTable.insert(parent: current, key: key, child: next)
+                        if key.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+                            nodes[next].labelStart = Int32(start)
+                            nodes[next].labelCount = Int32(key.utf8.count)
+                        }
                     } else {
                         nodes[current].asciiKeys = false
                     }
@@ -165,34 +173,28 @@ struct RouteTrie: Sendable {
     struct View {
         var nodes: UnsafeBufferPointer<Node>
         var literals: LiteralTable.View
+        var near: NearLiteralTable.View
         var caseInsensitive: Bool
     }
 
     /// Calls `body` with the trie read in place (once per lookup, for the match and the
-    /// suggestion).
+    /// suggestion). The arrays are borrowed from `self`, not copied out: a copy retains
+    /// and releases each of them.
     @inline(__always)
     func withView<R>(_ body: (View) -> R) -> R {
-        // Copied out first, so that no closure captures (and copies) the whole trie.
-        let nodes = nodes, slots = literalTable.slots, bytes = literalTable.bytes, folding = caseInsensitive
-        return nodes.withUnsafeBufferPointer { nodes in
-            slots.withUnsafeBufferPointer { slots in
-                bytes.withUnsafeBufferPointer { bytes in
-                    body(View(nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes), caseInsensitive: folding))
-                }
-            }
-        }
-    }
-
-    /// ``withView(_:)`` for the trie at `trie`, whose arrays are borrowed where they are
-    /// instead of copied out (a retain and a release each).
-    @inline(__always)
-    static func withView<R>(of trie: UnsafePointer<RouteTrie>, _ body: (View) -> R) -> R {
-        trie.pointee.nodes.withUnsafeBufferPointer { nodes in
-            trie.pointee.literalTable.slots.withUnsafeBufferPointer { slots in
-                trie.pointee.literalTable.bytes.withUnsafeBufferPointer { bytes in
-                    body(View(
-                        nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
-                        caseInsensitive: trie.pointee.caseInsensitive))
+        nodes.withUnsafeBufferPointer { nodes in
+            literalTable.slots.withUnsafeBufferPointer { slots in
+                literalTable.bytes.withUnsafeBufferPointer { bytes in
+                    nearLiterals.entries.withUnsafeBufferPointer { entries in
+                        nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
+                            nearLiterals.filter.withUnsafeBufferPointer { filter in
+                                body(View(
+                                    nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
+                                    near: NearLiteralTable.View(entries: entries, slots: nearSlots, filter: filter),
+                                    caseInsensitive: caseInsensitive))
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -261,7 +263,9 @@ struct LiteralTable: Sendable {
     /// The keys' bytes, one after another.
     private(set) var bytes: [UInt8] = []
 
-    mutating func insert(parent: Int, key: String, child: Int) {
+    /// Adds the edge and returns where its key's bytes start in ``bytes``.
+    @discardableResult
+    mutating func insert(parent: Int, key: String, child: Int) -> Int {
         let offset = bytes.count
         bytes.append(contentsOf: key.utf8)
         count += 1
@@ -272,6 +276,7 @@ struct LiteralTable: Sendable {
         }
         let hash = Self.mix(Self.hash(key, folding: false), parent: parent)
         place(Slot(hash: hash, parent: Int32(parent), child: Int32(child), offset: Int32(offset), length: Int32(key.utf8.count)))
+        return offset
     }
 
     private mutating func place(_ slot: Slot) {

@@ -18,6 +18,9 @@ struct SegmentKeys {
     let keys: UnsafeMutableBufferPointer<Key>
     /// Whether hashes fold ASCII capitals (a case-insensitive trie).
     let folding: Bool
+    /// Whether every segment is known to be printable ASCII (a plain path's are): then the
+    /// suggestion search compares bytes without checking them.
+    var printable = false
 
     var count: Int { keys.count }
 
@@ -102,7 +105,8 @@ struct SegmentKeys {
         withUnsafeTemporaryAllocation(of: Key.self, capacity: 64) { keys in
             guard let path = PlainPath(bytes, keys: keys) else { return nil }
             let cut = UnsafeMutableBufferPointer(rebasing: keys[..<path.segments])
-            return body(SegmentKeys(bytes: bytes, keys: cut, folding: folding), path)
+            // A plain path's segments are `pchar`s, which are printable ASCII.
+            return body(SegmentKeys(bytes: bytes, keys: cut, folding: folding, printable: true), path)
         }
     }
 }

@@ -90,30 +90,29 @@ enum Suggestion {
     /// Hashes `key` and each of its one-deletion variants, in the order `variants(of:)`
     /// lists them: `body(hash, -1)` for the whole key, then `body(hash, k)` with character
     /// `k` deleted (only for keys of 2 to 32 characters, as `variants(of:)`). Equal strings
-    /// give equal hashes; O(n) in all, and no allocation for printable ASCII.
-    static func forEachVariantHash(of key: String, _ body: (UInt64, Int) -> Void) {
+    /// with equal seeds give equal hashes; O(n) in all, and no allocation for printable ASCII.
+    static func forEachVariantHash(of key: String, seed: Int, _ body: (UInt64, Int) -> Void) {
         let done: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes where !(0x20..<0x7F).contains(byte) { return false }
             let table = asciiUnits
-            forEachVariantHash(count: bytes.count, unit: { table[Int(bytes[$0])] }, body)
+            forEachVariantHash(count: bytes.count, seed: seed, unit: { table[Int(bytes[$0])] }, body)
             return true
         }
         if done == true { return }
         let units = Array(key).map { UInt64(bitPattern: Int64($0.hashValue)) }
-        forEachVariantHash(count: units.count, unit: { units[$0] }, body)
+        forEachVariantHash(count: units.count, seed: seed, unit: { units[$0] }, body)
     }
 
-    /// ``forEachVariantHash(of:_:)`` for a key given as its UTF-8 bytes.
-    static func forEachVariantHash(of key: UnsafeBufferPointer<UInt8>, _ body: (UInt64, Int) -> Void) {
-        for byte in key where !(0x20..<0x7F).contains(byte) {
-            return forEachVariantHash(of: String(decoding: key, as: UTF8.self), body)
-        }
+    /// ``forEachVariantHash(of:seed:_:)`` for a key given as its bytes, all printable ASCII.
+    static func forEachVariantHash(printable key: UnsafeBufferPointer<UInt8>, seed: Int, _ body: (UInt64, Int) -> Void) {
         let table = asciiUnits
-        forEachVariantHash(count: key.count, unit: { table[Int(key[$0])] }, body)
+        forEachVariantHash(count: key.count, seed: seed, unit: { table[Int(key[$0])] }, body)
     }
 
     @inline(__always)
-    private static func forEachVariantHash(count: Int, unit: (Int) -> UInt64, _ body: (UInt64, Int) -> Void) {
+    private static func forEachVariantHash(
+        count: Int, seed: Int, unit: (Int) -> UInt64, _ body: (UInt64, Int) -> Void
+    ) {
         // Σ uᵢ·Pⁱ; deleting k keeps the terms before k and divides the ones after it by P.
         var full: UInt64 = 0
         var power: UInt64 = 1
@@ -121,27 +120,27 @@ enum Suggestion {
             full = full &+ unit(index) &* power
             power = power &* prime
         }
-        body(finish(full, count: count), -1)
+        let salt = UInt64(truncatingIfNeeded: seed) &* 0xD6E8_FEB8_6659_FD93
+        body(finish(full, count: count, salt: salt), -1)
         guard count > 1, count <= 32 else { return }
         var prefix: UInt64 = 0
         power = 1
         for k in 0..<count {
             let term = unit(k) &* power
             let rest = (full &- prefix &- term) &* primeInverse
-            body(finish(prefix &+ rest, count: count - 1), k)
+            body(finish(prefix &+ rest, count: count - 1, salt: salt), k)
             prefix = prefix &+ term
             power = power &* prime
         }
     }
 
-    private static func finish(_ sum: UInt64, count: Int) -> UInt64 {
-        var h = sum ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
-        h ^= h >> 33
-        h = h &* 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
+    @inline(__always)
+    private static func finish(_ sum: UInt64, count: Int, salt: UInt64) -> UInt64 {
+        // The sum is already well spread (units are `Character` hashes); one multiply mixes
+        // in the length and the seed, and the shift brings high bits down to the slot index.
+        var h = (sum ^ salt) &+ UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ (h >> 32)) &* 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 29)
     }
 
     /// For a literal found in the index under a variant's hash: `nil` when the two
@@ -175,6 +174,21 @@ enum Suggestion {
         return compare(String(decoding: key, as: UTF8.self), deleting: k, literal, deleting: i)
     }
 
+    /// ``compare(_:deleting:_:deleting:)`` for a key and a literal that are both printable
+    /// ASCII, given as their bytes.
+    static func compare(
+        _ key: UnsafeBufferPointer<UInt8>, deleting k: Int, printable literal: UnsafeBufferPointer<UInt8>,
+        deleting i: Int
+    ) -> (edits: Int, close: Bool)? {
+        let result = compareASCII(key, k, literal, i)
+        return result.edits == 0 ? nil : result
+    }
+
+    /// Whether every byte is printable ASCII: then bytes are characters.
+    static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { (0x20..<0x7F).contains($0) }
+    }
+
     /// The printable-ASCII case of ``compare(_:deleting:_:deleting:)``: bytes are
     /// characters. Edits 0 stands for "not a variant".
     private static func compareASCII(
@@ -206,97 +220,6 @@ enum Suggestion {
             y += 1
         }
     }
-
-    /// One node's literal children under their one-deletion variants (each literal and
-    /// each string made by deleting one of its characters), by hash.
-    ///
-    /// Open addressing with linear probing: entries of one hash come out in insertion
-    /// order, which is the order `variants(of:)` and registration give. A bit filter, eight
-    /// bits an entry, answers most absent variants without touching the table, so a miss
-    /// stays in cache at ten thousand routes.
-    struct Index: Sendable {
-        struct Entry: Sendable {
-            var hash: UInt64
-            /// The literal child's node.
-            var child: Int32
-            /// The deleted character, or -1 for the literal itself.
-            var deleted: Int32
-        }
-
-        /// In insertion order.
-        private(set) var entries: [Entry] = []
-        /// Indices into `entries`, or -1 where free; a power of two, at most half full.
-        private(set) var slots: [Int32] = []
-        /// One bit per slot, set for every hash present (from the hash's high bits).
-        private(set) var filter: [UInt64] = []
-
-        var isEmpty: Bool { entries.isEmpty }
-
-        mutating func insert(_ key: String, child: Int) {
-            let first = entries.count
-            forEachVariantHash(of: key) { hash, deleted in
-                entries.append(Entry(hash: hash, child: Int32(child), deleted: Int32(deleted)))
-            }
-            if entries.count * 2 > slots.count {
-                var size = max(16, slots.count)
-                while entries.count * 2 > size { size *= 2 }
-                slots = Array(repeating: -1, count: size)
-                filter = Array(repeating: 0, count: size * 4 / 64)
-                for index in entries.indices { place(index) }
-            } else {
-                for index in first..<entries.count { place(index) }
-            }
-        }
-
-        private mutating func place(_ index: Int) {
-            let hash = entries[index].hash
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-            let bit = Self.filterBit(hash, bits: filter.count * 64)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-
-        fileprivate static func filterBit(_ hash: UInt64, bits: Int) -> Int {
-            Int(truncatingIfNeeded: hash >> 32) & (bits - 1)
-        }
-
-        /// Calls `body` with the index read in place: one retain of each array for all the
-        /// variants of a key, where each `forEach` on the index itself would retain them all.
-        @inline(__always)
-        func withView<R>(_ body: (View) -> R) -> R {
-            let entries = entries, slots = slots, filter = filter
-            return entries.withUnsafeBufferPointer { entries in
-                slots.withUnsafeBufferPointer { slots in
-                    filter.withUnsafeBufferPointer { filter in
-                        body(View(entries: entries, slots: slots, filter: filter))
-                    }
-                }
-            }
-        }
-
-        struct View {
-            var entries: UnsafeBufferPointer<Entry>
-            var slots: UnsafeBufferPointer<Int32>
-            var filter: UnsafeBufferPointer<UInt64>
-
-            /// Calls `body` with each entry whose hash is `hash`, in insertion order.
-            @inline(__always)
-            func forEach(hash: UInt64, _ body: (Entry) -> Void) {
-                guard !slots.isEmpty else { return }
-                let bit = Index.filterBit(hash, bits: filter.count * 64)
-                guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
-                let mask = slots.count - 1
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while case let index = slots[slot], index >= 0 {
-                    let entry = entries[Int(index)]
-                    if entry.hash == hash { body(entry) }
-                    slot = (slot + 1) & mask
-                }
-            }
-        }
-    }
 }
 
 extension RouteTrie {
@@ -310,6 +233,12 @@ extension RouteTrie {
     /// `rootLiteralMissing`: the caller has already found that the root has no literal
     /// child for the first segment, so it is not looked up again.
     static func suggestion(_ view: View, _ keys: SegmentKeys, rootLiteralMissing: Bool = false) -> Int? {
+        // A first segment with no literal at the root, no parameter there to take it (the
+        // caller's `leadsNowhere`) and no literal near it: only a route ending at the root is
+        // left, for a segment too many each (the walk would find just that, at more cost).
+        if rootLiteralMissing, !mayHaveNearLiteral(view, 0, keys, 0) {
+            return view.nodes[0].terminal.first
+        }
         var search = SuggestionSearch(view: view, keys: keys, rootLiteralMissing: rootLiteralMissing)
         search.walk(0, 0, 0)
         return search.best?.id
@@ -372,7 +301,7 @@ extension RouteTrie {
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
-            if !nodes[index].nearby.isEmpty, worthVisiting(index, position, cost + 1) {
+            if nodes[index].literalLengths != 0, worthVisiting(index, position, cost + 1) {
                 walkNear(index, position, cost, exact: exact)
             }
             if !nodes[index].typed.isEmpty {
@@ -386,54 +315,68 @@ extension RouteTrie {
         }
 
         /// Walks the literal children of `index` near segment `position` (not `exact`).
-        /// An ASCII segment is compared on its (folded) bytes; any other as a `String`.
+        /// A printable ASCII segment is compared on its (folded) bytes with a printable
+        /// literal's bytes; anything else as a `String`.
         private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?) {
-            let lengths = view.nodes[index].literalLengths
+            guard RouteTrie.mayHaveNearLiteral(view, index, keys, position) else { return }
             guard keys.hash(at: position) != 0 else {
-                let segment = keys.string(at: position)
-                let key = view.caseInsensitive ? segment.lowercased() : segment
-                guard RouteTrie.mayBeNear(count: key.count, lengths: lengths) else { return }
-                view.nodes[index].nearby.withView { nearby in
-                    var seen = SeenChildren()
-                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
-                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
-                        }
-                    }
-                }
-                return
+                return walkNear(index, position, cost, exact: exact, string: keys.string(at: position))
             }
             let segment = keys.bytes(at: position)
-            guard RouteTrie.mayBeNear(count: segment.count, lengths: lengths) else { return }
-            view.nodes[index].nearby.withView { nearby in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { folded in
-                    // `lowercased()` of an ASCII string folds exactly the ASCII capitals.
-                    for offset in 0..<segment.count {
-                        folded[offset] = view.caseInsensitive ? LiteralTable.fold(segment[offset]) : segment[offset]
-                    }
-                    let key = UnsafeBufferPointer(folded)
-                    var seen = SeenChildren()
-                    Suggestion.forEachVariantHash(of: key) { hash, deleted in
-                        near(nearby, position, cost, exact, hash, &seen) { literal, other in
-                            Suggestion.compare(key, deleting: deleted, literal, deleting: other)
-                        }
-                    }
+            guard keys.printable || Suggestion.isPrintable(segment) else {
+                return walkNear(index, position, cost, exact: exact, string: keys.string(at: position))
+            }
+            guard view.caseInsensitive else { return walkNear(index, position, cost, exact: exact, key: segment) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { folded in
+                // `lowercased()` of an ASCII string folds exactly the ASCII capitals.
+                for offset in 0..<segment.count { folded[offset] = LiteralTable.fold(segment[offset]) }
+                walkNear(index, position, cost, exact: exact, key: UnsafeBufferPointer(folded))
+            }
+        }
+
+        /// ``walkNear(_:_:_:exact:)`` for any segment, compared as a `String`.
+        private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?, string segment: String) {
+            let key = view.caseInsensitive ? segment.lowercased() : segment
+            let nodes = view.nodes, nearLiterals = view.near  // not `self.view`: `near` mutates `self`
+            var seen = SeenChildren()
+            Suggestion.forEachVariantHash(of: key, seed: index) { hash, deleted in
+                near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
+                    Suggestion.compare(key, deleting: deleted, nodes[child].label, deleting: other)
                 }
             }
         }
 
-        /// Walks each literal child indexed in `nearby` under `hash` that `compare` finds
-        /// close (given its label and deleted character), once per child.
+        /// ``walkNear(_:_:_:exact:)`` for a printable ASCII segment, as the (folded) bytes `key`.
+        private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?, key: UnsafeBufferPointer<UInt8>) {
+            // Read once, not through `self.view`: `near` mutates `self`, so they would be reloaded.
+            let nodes = view.nodes, labels = view.literals.bytes, nearLiterals = view.near
+            var seen = SeenChildren()
+            Suggestion.forEachVariantHash(printable: key, seed: index) { hash, deleted in
+                near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
+                    // Fields read in place: a copy of the node would retain each of them.
+                    let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
+                    guard start >= 0 else {
+                        return Suggestion.compare(key, deleting: deleted, nodes[child].label, deleting: other)
+                    }
+                    let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
+                    return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
+                }
+            }
+        }
+
+        /// Walks each literal child of `index` indexed under `hash` that `compare` finds
+        /// close (given the child and its deleted character), once per child.
         @inline(__always)
         private mutating func near(
-            _ nearby: Suggestion.Index.View, _ position: Int, _ cost: Int, _ exact: Int?, _ hash: UInt64,
-            _ seen: inout SeenChildren, _ compare: (String, Int) -> (edits: Int, close: Bool)?
+            _ nearLiterals: NearLiteralTable.View, _ index: Int, _ position: Int, _ cost: Int, _ exact: Int?,
+            _ hash: UInt64,
+            _ seen: inout SeenChildren, _ compare: (Int, Int) -> (edits: Int, close: Bool)?
         ) {
-            nearby.forEach(hash: hash) { entry in
+            nearLiterals.forEach(parent: index, hash: hash) { entry in
                 guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
                     return
                 }
-                guard let (edits, close) = compare(view.nodes[Int(entry.child)].label, Int(entry.deleted)) else {
+                guard let (edits, close) = compare(Int(entry.child), Int(entry.deleted)) else {
                     return
                 }
                 seen.append(entry.child)
@@ -443,16 +386,29 @@ extension RouteTrie {
         }
     }
 
+    /// Whether node `index` may have a literal child near segment `position` (by the
+    /// lengths of its literals): when not, the near-literal search is skipped.
+    @inline(__always)
+    static func mayHaveNearLiteral(_ view: View, _ index: Int, _ keys: SegmentKeys, _ position: Int) -> Bool {
+        let lengths = view.nodes[index].literalLengths
+        guard lengths != 0 else { return false }
+        // An ASCII segment (hashed) has a character per byte; lowercasing keeps its length.
+        if keys.hash(at: position) != 0 { return mayBeNear(count: keys.bytes(at: position).count, lengths: lengths) }
+        let segment = keys.string(at: position)
+        return mayBeNear(count: (view.caseInsensitive ? segment.lowercased() : segment).count, lengths: lengths)
+    }
+
     /// Whether a literal with one character more, one less or as many as a key of `count`
     /// characters (bits of `lengths`) can be close to it: a suggestion needs
     /// `edits * 3 <= max(count, literal count)`, so at least 3 characters.
     @inline(__always)
     static func mayBeNear(count: Int, lengths: UInt64) -> Bool {
         // Lengths count + 1 (the longer has at least 3 characters from count 2 on), count
-        // and count - 1 (from count 3 on).
-        var window: UInt64 = count >= 2 ? RouteTrie.depthBit(count + 1) : 0
-        if count >= 3 { window |= RouteTrie.depthBit(count) | RouteTrie.depthBit(count - 1) }
-        return lengths & window != 0
+        // and count - 1 (from count 3 on); lengths of 63 and more share bit 63.
+        guard count >= 2 else { return false }
+        guard count >= 3 else { return lengths & 0b1000 != 0 }
+        guard count < 62 else { return lengths >> UInt64(min(count - 1, 63)) != 0 }
+        return lengths & (0b111 << UInt64(count - 1)) != 0
     }
 }
 
