@@ -18,6 +18,7 @@ extension ScreenRegistry {
     /// The trie is seen through one view, borrowed from `self` for the whole lookup; the
     /// closures on the way read the registry through a pointer (a closure that captures
     /// `self` may copy the registry, retaining each of its arrays).
+    @inline(__always)
     func lookUp(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
         let plain = trie.withView { view in
             withUnsafePointer(to: self) { registry -> Lookup? in

@@ -160,6 +160,7 @@ public struct ScreenRegistry: Sendable {
 
     /// One hop of ``resolve(_:data:)``: looks `current` up; a redirect or a failed guard
     /// adds the matched path to `passed` and names the next path.
+    @inline(__always)
     private func hop(
         _ current: String, data currentData: [String: String], passed: inout [String]
     ) throws(ScreenRegistryError) -> Hop {

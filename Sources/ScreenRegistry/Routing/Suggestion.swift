@@ -230,17 +230,15 @@ extension RouteTrie {
     /// grow on the way down, and only a strictly lower cost replaces the best. That changes
     /// no result and keeps a miss cheap among thousands of routes.
     ///
-    /// `rootLiteralMissing`: the caller has already found that the root has no literal
-    /// child for the first segment, so it is not looked up again.
+    /// `rootLiteralMissing`: the caller has already found that nothing at the root takes
+    /// the first segment (``leadsNowhere(_:_:)``), so only near literals are looked for there.
     static func suggestion(_ view: View, _ keys: SegmentKeys, rootLiteralMissing: Bool = false) -> Int? {
-        // A first segment with no literal at the root, no parameter there to take it (the
-        // caller's `leadsNowhere`) and no literal near it: only a route ending at the root is
-        // left, for a segment too many each (the walk would find just that, at more cost).
-        if rootLiteralMissing, !mayHaveNearLiteral(view, 0, keys, 0) {
-            return view.nodes[0].terminal.first
-        }
-        var search = SuggestionSearch(view: view, keys: keys, rootLiteralMissing: rootLiteralMissing)
-        search.walk(0, 0, 0)
+        // Nothing at the root takes the first segment (the caller's `leadsNowhere`: no
+        // literal, typed, parameter or `**` child). With no literal near it either, only a
+        // route ending at the root is left, for a segment too many each.
+        if rootLiteralMissing, !mayHaveNearLiteral(view, 0, keys, 0) { return view.nodes[0].terminal.first }
+        var search = SuggestionSearch(view: view, keys: keys)
+        if rootLiteralMissing { search.walkRoot() } else { search.walk(0, 0, 0) }
         return search.best?.id
     }
 
@@ -251,13 +249,9 @@ extension RouteTrie {
         let keys: SegmentKeys
         var best: (cost: Int, id: Int)?
 
-        /// Whether the root is known to have no literal child for the first segment.
-        let rootLiteralMissing: Bool
-
-        init(view: View, keys: SegmentKeys, rootLiteralMissing: Bool) {
+        init(view: View, keys: SegmentKeys) {
             self.view = view
             self.keys = keys
-            self.rootLiteralMissing = rootLiteralMissing
         }
 
         mutating func consider(_ ids: [Int], cost: Int) {
@@ -296,8 +290,7 @@ extension RouteTrie {
                 return
             }
             consider(nodes[index].terminal, cost: cost + count - position)
-            let known = index == 0 && rootLiteralMissing  // position is 0 at the root
-            let exact = nodes[index].literals.isEmpty || known ? nil : literalChild(view, index, keys, position)
+            let exact = nodes[index].literalLengths == 0 ? nil : literalChild(view, index, keys, position)
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
@@ -312,6 +305,14 @@ extension RouteTrie {
             }
             if let child = nodes[index].any { walk(child, position + 1, cost) }
             consider(nodes[index].catchAll, cost: cost)
+        }
+
+        /// ``walk(_:_:_:)`` at the root, when only its own routes and its literals near the
+        /// first segment can be the suggestion (see ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``).
+        mutating func walkRoot() {
+            guard worthVisiting(0, 0, 0) else { return }
+            consider(view.nodes[0].terminal, cost: keys.count)
+            if worthVisiting(0, 0, 1) { walkNear(0, 0, 0, exact: nil) }
         }
 
         /// Walks the literal children of `index` near segment `position` (not `exact`).
