@@ -7,22 +7,23 @@
 /// reference-counted storage. Open addressing with linear probing: entries of one key come
 /// out in insertion order, which is the order ``Suggestion/forEachVariantHash(of:seed:_:)``
 /// and registration give. A bit filter, eight bits an entry, answers most absent variants
-/// without touching the table, so a miss stays in cache at ten thousand routes.
+/// without touching the table; a slot holds the child and the deleted character itself,
+/// with a fingerprint of the hash, so walking a probe sequence reads nothing else. At ten
+/// thousand routes the table is larger than the cache, and each further read would be a miss.
 struct NearLiteralTable: Sendable {
-    struct Entry: Sendable {
+    /// What a slot is built from (kept to place the slots again when the table grows).
+    private struct Entry: Sendable {
         /// The variant's hash, seeded with the parent.
         var hash: UInt64
-        var parent: Int32
-        /// The literal child's node.
-        var child: Int32
-        /// The deleted character, or -1 for the literal itself.
-        var deleted: Int32
+        /// The slot's value: fingerprint, deleted character and child.
+        var packed: UInt64
     }
 
     /// In insertion order.
-    private(set) var entries: [Entry] = []
-    /// Indices into `entries`, or -1 where free; a power of two, at most half full.
-    private(set) var slots: [Int32] = []
+    private var entries: [Entry] = []
+    /// 0 where free, else `fingerprint << 38 | (deleted + 1) << 32 | child` (a child is
+    /// never the root, so a used slot is never 0); a power of two, at most half full.
+    private(set) var slots: [UInt64] = []
     /// One bit per slot, set for every hash present (from the hash's high bits).
     private(set) var filter: [UInt64] = []
 
@@ -30,62 +31,62 @@ struct NearLiteralTable: Sendable {
     mutating func insert(parent: Int, key: String, child: Int) {
         let first = entries.count
         Suggestion.forEachVariantHash(of: key, seed: parent) { hash, deleted in
-            entries.append(Entry(hash: hash, parent: Int32(parent), child: Int32(child), deleted: Int32(deleted)))
+            let packed = (hash >> 38) << 38 | UInt64(deleted + 1) << 32 | UInt64(UInt32(truncatingIfNeeded: child))
+            entries.append(Entry(hash: hash, packed: packed))
         }
         if entries.count * 2 > slots.count {
             var size = max(16, slots.count)
             while entries.count * 2 > size { size *= 2 }
-            slots = Array(repeating: -1, count: size)
+            slots = Array(repeating: 0, count: size)
             filter = Array(repeating: 0, count: size * 4 / 64)
-            for index in entries.indices { place(index) }
+            for index in entries.indices { place(entries[index]) }
         } else {
-            for index in first..<entries.count { place(index) }
+            for index in first..<entries.count { place(entries[index]) }
         }
     }
 
-    private mutating func place(_ index: Int) {
-        let hash = entries[index].hash
+    private mutating func place(_ entry: Entry) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index)
-        let bit = Self.filterBit(hash, bits: filter.count * 64)
+        var slot = Int(truncatingIfNeeded: entry.hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry.packed
+        let bit = Int(truncatingIfNeeded: entry.hash >> 32) & (filter.count * 64 - 1)
         filter[bit >> 6] |= 1 << UInt64(bit & 63)
-    }
-
-    @inline(__always)
-    fileprivate static func filterBit(_ hash: UInt64, bits: Int) -> Int {
-        Int(truncatingIfNeeded: hash >> 32) & (bits - 1)
     }
 
     /// The table read in place (see ``RouteTrie/withView(_:)``).
     struct View {
-        let entries: UnsafeBufferPointer<Entry>
-        let slots: UnsafeBufferPointer<Int32>
+        let slots: UnsafeBufferPointer<UInt64>
         let filter: UnsafeBufferPointer<UInt64>
         /// `slots.count - 1` and the filter's bit count - 1 (both powers of two), worked out
         /// once per lookup rather than for every variant probed.
         let slotMask: Int
         let filterMask: Int
 
-        init(entries: UnsafeBufferPointer<Entry>, slots: UnsafeBufferPointer<Int32>, filter: UnsafeBufferPointer<UInt64>) {
-            self.entries = entries
+        init(slots: UnsafeBufferPointer<UInt64>, filter: UnsafeBufferPointer<UInt64>) {
             self.slots = slots
             self.filter = filter
             slotMask = slots.count &- 1
             filterMask = filter.count &* 64 &- 1
         }
 
-        /// Calls `body` with each entry under `parent` whose hash is `hash`, in insertion order.
+        /// Calls `body(child, deleted)` for each literal child of `parent` indexed under
+        /// `hash`, in insertion order. A child whose variant only shares the fingerprint may
+        /// come too (about one probe in 2²⁶): the caller compares the strings anyway.
         @inline(__always)
-        func forEach(parent: Int, hash: UInt64, _ body: (Entry) -> Void) {
+        func forEach(parent: Int, hash: UInt64, nodes: UnsafeBufferPointer<RouteTrie.Node>, _ body: (Int, Int) -> Void) {
             guard slotMask >= 0 else { return }
             let bit = Int(truncatingIfNeeded: hash >> 32) & filterMask
             guard filter[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
+            let fingerprint = hash >> 38
             var slot = Int(truncatingIfNeeded: hash) & slotMask
-            while case let index = slots[slot], index >= 0 {
-                let entry = entries[Int(index)]
-                if entry.hash == hash && entry.parent == Int32(truncatingIfNeeded: parent) { body(entry) }
+            while case let packed = slots[slot], packed != 0 {
+                if packed >> 38 == fingerprint {
+                    let child = Int(UInt32(truncatingIfNeeded: packed))
+                    if nodes[child].parent == Int32(truncatingIfNeeded: parent) {
+                        body(child, Int((packed >> 32) & 63) &- 1)
+                    }
+                }
                 slot = (slot &+ 1) & slotMask
             }
         }

@@ -17,14 +17,18 @@ struct RouteTrie: Sendable {
         var catchAll: [Int] = []
         /// The literal key that leads here from the parent, for a literal child.
         var label: String = ""
-        /// Where ``label`` is in the literal table's bytes when it is printable ASCII (the
-        /// suggestion search compares those); -1 otherwise.
+        /// Where ``label`` is in the literal table's bytes when it is ASCII; -1 otherwise.
         var labelStart: Int32 = -1
         var labelCount: Int32 = 0
         /// Whether every literal key here is ASCII: then an ASCII segment is looked up
         /// in ``literalTable`` by its bytes (ASCII strings are equal exactly when their
         /// bytes are), anything else in ``literals``.
         var asciiKeys = true
+        /// Whether ``label`` is printable ASCII: then the suggestion search compares its bytes
+        /// (other ASCII, such as CR LF, may join bytes into one `Character`).
+        var labelPrintable = false
+        /// The node this one hangs from; -1 for the root.
+        var parent: Int32 = -1
         /// Bit `min(n, 63)` set for every literal key of `n` characters (suggestion filter).
         var literalLengths: UInt64 = 0
         /// Bit `min(d, 63)` set when a route ends `d` segments below this node
@@ -69,17 +73,16 @@ struct RouteTrie: Sendable {
                 if let next = nodes[current].literals[key] {
                     current = next
                 } else {
-                    let next = appendNode()
+                    let next = appendNode(under: current)
                     nodes[next].label = key
                     nodes[current].literals[key] = next
                     nearLiterals.insert(parent: current, key: key, child: next)
                     nodes[current].literalLengths |= Self.depthBit(key.count)
                     if Self.isASCII(key) {
                         let start = literalTable.insert(parent: current, key: key, child: next)
-                        if key.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-                            nodes[next].labelStart = Int32(start)
-                            nodes[next].labelCount = Int32(key.utf8.count)
-                        }
+                        nodes[next].labelStart = Int32(start)
+                        nodes[next].labelCount = Int32(key.utf8.count)
+                        nodes[next].labelPrintable = key.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
                     } else {
                         nodes[current].asciiKeys = false
                     }
@@ -89,7 +92,7 @@ struct RouteTrie: Sendable {
                 if let existing = nodes[current].typed.first(where: { $0.type == type }) {
                     current = existing.child
                 } else {
-                    let next = appendNode()
+                    let next = appendNode(under: current)
                     nodes[current].typed.append((type, next))
                     nodes[current].typed.sort { PatternSegment.typed("", $0.type).rank < PatternSegment.typed("", $1.type).rank }
                     current = next
@@ -98,7 +101,7 @@ struct RouteTrie: Sendable {
                 if let next = nodes[current].any {
                     current = next
                 } else {
-                    let next = appendNode()
+                    let next = appendNode(under: current)
                     nodes[current].any = next
                     current = next
                 }
@@ -114,8 +117,10 @@ struct RouteTrie: Sendable {
         return existing
     }
 
-    private mutating func appendNode() -> Int {
-        nodes.append(Node())
+    private mutating func appendNode(under parent: Int) -> Int {
+        var node = Node()
+        node.parent = Int32(parent)
+        nodes.append(node)
         return nodes.count - 1
     }
 
@@ -185,14 +190,12 @@ struct RouteTrie: Sendable {
         nodes.withUnsafeBufferPointer { nodes in
             literalTable.slots.withUnsafeBufferPointer { slots in
                 literalTable.bytes.withUnsafeBufferPointer { bytes in
-                    nearLiterals.entries.withUnsafeBufferPointer { entries in
-                        nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
-                            nearLiterals.filter.withUnsafeBufferPointer { filter in
-                                body(View(
-                                    nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
-                                    near: NearLiteralTable.View(entries: entries, slots: nearSlots, filter: filter),
-                                    caseInsensitive: caseInsensitive))
-                            }
+                    nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
+                        nearLiterals.filter.withUnsafeBufferPointer { filter in
+                            body(View(
+                                nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
+                                near: NearLiteralTable.View(slots: nearSlots, filter: filter),
+                                caseInsensitive: caseInsensitive))
                         }
                     }
                 }
@@ -207,7 +210,7 @@ struct RouteTrie: Sendable {
         let hash = keys.hash(at: position)
         if hash != 0 && view.nodes[index].asciiKeys {
             return view.literals.find(
-                parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive)
+                parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive, nodes: view.nodes)
         }
         let segment = keys.string(at: position)
         return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
@@ -247,20 +250,22 @@ struct RouteTrie: Sendable {
 /// and the key's bytes: one multiply-and-mix hash over eight bytes at a time and one
 /// comparison, where a `[String: Int]` per node hashes with SipHash and compares as
 /// Unicode. Only ASCII keys go here.
+///
+/// A slot is eight bytes, the child and a fingerprint of the hash; the parent and the key
+/// are read from the child's node only when the fingerprint agrees. At ten thousand routes
+/// the table then stays in the second-level cache, and a miss reads one slot or two.
 struct LiteralTable: Sendable {
-    struct Slot: Sendable {
-        /// The mixed hash of parent and key; 0 where the slot is free.
-        var hash: UInt64 = 0
-        var parent: Int32 = 0
-        var child: Int32 = 0
-        var offset: Int32 = 0
-        var length: Int32 = 0
+    /// What a slot is built from (kept to place the slots again when the table grows).
+    private struct Entry: Sendable {
+        var hash: UInt64
+        var packed: UInt64
     }
 
-    /// A power of two, at most half full.
-    private(set) var slots: [Slot] = []
-    private(set) var count = 0
-    /// The keys' bytes, one after another.
+    private var entries: [Entry] = []
+    /// 0 where free, else `fingerprint << 32 | child` (a child is never the root, so a
+    /// used slot is never 0); a power of two, at most half full.
+    private(set) var slots: [UInt64] = []
+    /// The keys' bytes, one after another (a node's ``RouteTrie/Node/labelStart``).
     private(set) var bytes: [UInt8] = []
 
     /// Adds the edge and returns where its key's bytes start in ``bytes``.
@@ -268,51 +273,57 @@ struct LiteralTable: Sendable {
     mutating func insert(parent: Int, key: String, child: Int) -> Int {
         let offset = bytes.count
         bytes.append(contentsOf: key.utf8)
-        count += 1
-        if count * 2 > slots.count {
-            let old = slots
-            slots = Array(repeating: Slot(), count: max(16, slots.count * 2))
-            for slot in old where slot.hash != 0 { place(slot) }
-        }
         let hash = Self.mix(Self.hash(key, folding: false), parent: parent)
-        place(Slot(hash: hash, parent: Int32(parent), child: Int32(child), offset: Int32(offset), length: Int32(key.utf8.count)))
+        entries.append(Entry(hash: hash, packed: (hash >> 32) << 32 | UInt64(UInt32(truncatingIfNeeded: child))))
+        if entries.count * 2 > slots.count {
+            slots = Array(repeating: 0, count: max(16, slots.count * 2))
+            for entry in entries { place(entry) }
+        } else if let last = entries.last {
+            place(last)
+        }
         return offset
     }
 
-    private mutating func place(_ slot: Slot) {
+    private mutating func place(_ entry: Entry) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: slot.hash) & mask
-        while slots[index].hash != 0 { index = (index + 1) & mask }
-        slots[index] = slot
+        var index = Int(truncatingIfNeeded: entry.hash) & mask
+        while slots[index] != 0 { index = (index + 1) & mask }
+        slots[index] = entry.packed
     }
 
     struct View {
-        var slots: UnsafeBufferPointer<Slot>
+        var slots: UnsafeBufferPointer<UInt64>
         var bytes: UnsafeBufferPointer<UInt8>
 
         /// The child under `parent` whose key is `segment` (ASCII, hashed as `hash`), folding
         /// ASCII capitals when `folding`.
         @inline(__always)
-        func find(parent: Int, hash segmentHash: UInt64, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
+        func find(
+            parent: Int, hash segmentHash: UInt64, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool,
+            nodes: UnsafeBufferPointer<RouteTrie.Node>
+        ) -> Int? {
             guard !slots.isEmpty else { return nil }
             let hash = LiteralTable.mix(segmentHash, parent: parent)
-            let mask = slots.count - 1
+            let fingerprint = hash >> 32
+            let mask = slots.count &- 1
             var index = Int(truncatingIfNeeded: hash) & mask
-            while slots[index].hash != 0 {
-                let slot = slots[index]
-                if slot.hash == hash, slot.parent == Int32(truncatingIfNeeded: parent),
-                    equal(slot, segment, folding: folding)
-                {
-                    return Int(slot.child)
+            while case let packed = slots[index], packed != 0 {
+                if packed >> 32 == fingerprint {
+                    let child = Int(UInt32(truncatingIfNeeded: packed))
+                    if nodes[child].parent == Int32(truncatingIfNeeded: parent),
+                        equal(nodes[child].labelStart, nodes[child].labelCount, segment, folding: folding)
+                    {
+                        return child
+                    }
                 }
-                index = (index + 1) & mask
+                index = (index &+ 1) & mask
             }
             return nil
         }
 
-        private func equal(_ slot: Slot, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
-            guard Int(slot.length) == segment.count else { return false }
-            let key = UnsafeBufferPointer(rebasing: bytes[Int(slot.offset)..<Int(slot.offset + slot.length)])
+        private func equal(_ start: Int32, _ count: Int32, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+            guard start >= 0, Int(count) == segment.count else { return false }
+            let key = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + count)])
             for index in 0..<segment.count {
                 let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
                 if byte != key[index] { return false }

@@ -356,7 +356,7 @@ extension RouteTrie {
                 near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
                     // Fields read in place: a copy of the node would retain each of them.
                     let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
-                    guard start >= 0 else {
+                    guard nodes[child].labelPrintable else {
                         return Suggestion.compare(key, deleting: deleted, nodes[child].label, deleting: other)
                     }
                     let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
@@ -373,16 +373,14 @@ extension RouteTrie {
             _ hash: UInt64,
             _ seen: inout SeenChildren, _ compare: (Int, Int) -> (edits: Int, close: Bool)?
         ) {
-            nearLiterals.forEach(parent: index, hash: hash) { entry in
-                guard cost + 1 <= limit(), Int(entry.child) != exact, !seen.contains(entry.child) else {
+            nearLiterals.forEach(parent: index, hash: hash, nodes: view.nodes) { child, deleted in
+                guard cost + 1 <= limit(), child != exact, !seen.contains(Int32(truncatingIfNeeded: child)) else {
                     return
                 }
-                guard let (edits, close) = compare(Int(entry.child), Int(entry.deleted)) else {
-                    return
-                }
-                seen.append(entry.child)
+                guard let (edits, close) = compare(child, deleted) else { return }
+                seen.append(Int32(truncatingIfNeeded: child))
                 guard edits <= Suggestion.budget, close else { return }
-                walk(Int(entry.child), position + 1, cost + edits)
+                walk(child, position + 1, cost + edits)
             }
         }
     }
