@@ -120,6 +120,15 @@ public struct DeepLink: Sendable, Hashable {
         pathCharacters.utf8Start[Int(byte)] == UInt8(ascii: "1")
     }
 
+    /// Whether the four bytes at `index` are all ``isPathCharacter(_:)``: one test for four
+    /// (the table's `1` and `0` are 0x31 and 0x30, so their AND is 0x31 only when all are `1`).
+    @inline(__always)
+    static func arePathCharacters(_ bytes: UnsafeBufferPointer<UInt8>, fourAt index: Int) -> Bool {
+        let table = pathCharacters.utf8Start
+        return table[Int(bytes[index])] & table[Int(bytes[index &+ 1])] & table[Int(bytes[index &+ 2])]
+            & table[Int(bytes[index &+ 3])] == UInt8(ascii: "1")
+    }
+
     /// `1` at each byte value that is a `pchar` other than `%`, `0` elsewhere (all 256).
     private static var pathCharacters: StaticString {
         "0000000000000000000000000000000001001011111111101111111111110100111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"

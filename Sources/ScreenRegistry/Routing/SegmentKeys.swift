@@ -138,6 +138,7 @@ struct PlainPath {
         var index = 1
         while true {
             let start = index
+            while index &+ 4 <= count, DeepLink.arePathCharacters(bytes, fourAt: index) { index &+= 4 }
             while index < count, DeepLink.isPathCharacter(bytes[index]) { index += 1 }
             if index > start {
                 // `.` and `..` are invalid: DeepLink reports them.
