@@ -4,31 +4,10 @@
 /// lazily, and a shared registry is read by many tasks without locks. Lookup cost
 /// depends on the path's length, not on the number of routes.
 struct RouteTrie: Sendable {
+    /// What every lookup reads of a node, in 52 bytes: a search visits a node by reading
+    /// this, and reads its ``Branches`` only for the kinds of child it has. At ten thousand
+    /// routes the nodes are far larger than the cache, and each line read is a likely miss.
     struct Node: Sendable {
-        /// Literal children, keyed by the (folded, when case-insensitive) decoded text.
-        var literals: [String: Int] = [:]
-        /// Typed-parameter children, in precedence order: int, uuid, double.
-        var typed: [(type: ParameterType, child: Int)] = []
-        /// The child for `:name` and `*`: both take any one segment at the same rank.
-        var any: Int?
-        /// Routes that end here, in registration order.
-        var terminal: [Int] = []
-        /// Routes that end here with `**`, in registration order.
-        var catchAll: [Int] = []
-        /// The literal key that leads here from the parent, for a literal child.
-        var label: String = ""
-        /// Where ``label`` is in the literal table's bytes when it is ASCII; -1 otherwise.
-        var labelStart: Int32 = -1
-        var labelCount: Int32 = 0
-        /// Whether every literal key here is ASCII: then an ASCII segment is looked up
-        /// in ``literalTable`` by its bytes (ASCII strings are equal exactly when their
-        /// bytes are), anything else in ``literals``.
-        var asciiKeys = true
-        /// Whether ``label`` is printable ASCII: then the suggestion search compares its bytes
-        /// (other ASCII, such as CR LF, may join bytes into one `Character`).
-        var labelPrintable = false
-        /// The node this one hangs from; -1 for the root.
-        var parent: Int32 = -1
         /// Bit `min(n, 63)` set for every literal key of `n` characters (suggestion filter).
         var literalLengths: UInt64 = 0
         /// Bit `min(d, 63)` set when a route ends `d` segments below this node
@@ -36,9 +15,49 @@ struct RouteTrie: Sendable {
         /// the edits any suggestion below needs (see `mayReach`).
         var terminalDepths: UInt64 = 0
         var catchAllDepths: UInt64 = 0
+        /// The child for `:name` and `*` (both take any one segment at the same rank); -1 for none.
+        var anyChild: Int32 = -1
+        /// The node this one hangs from; -1 for the root.
+        var parent: Int32 = -1
+        /// Where the literal key that leads here is in the literal table's bytes when it is
+        /// ASCII; -1 otherwise.
+        var labelStart: Int32 = -1
+        var labelCount: Int32 = 0
+        /// The first route ending here and the first ending here with `**`, or -1 (the
+        /// suggestion wants no more; a match reads the lists in ``Branches``).
+        var firstTerminal: Int32 = -1
+        var firstCatchAll: Int32 = -1
+        /// Whether every literal key here is ASCII: then an ASCII segment is looked up
+        /// in ``literalTable`` by its bytes (ASCII strings are equal exactly when their
+        /// bytes are), anything else in ``Branches/literals``.
+        var asciiKeys = true
+        /// Whether the label is printable ASCII: then the suggestion search compares its bytes
+        /// (other ASCII, such as CR LF, may join bytes into one `Character`).
+        var labelPrintable = false
+        var hasLiterals = false
+        var hasTyped = false
+
+        /// The child for `:name` and `*`, if any.
+        var any: Int? { anyChild >= 0 ? Int(anyChild) : nil }
+    }
+
+    /// The rest of a node, read when a search needs it.
+    struct Branches: Sendable {
+        /// Literal children, keyed by the (folded, when case-insensitive) decoded text.
+        var literals: [String: Int] = [:]
+        /// Typed-parameter children, in precedence order: int, uuid, double.
+        var typed: [(type: ParameterType, child: Int)] = []
+        /// Routes that end here, in registration order.
+        var terminal: [Int] = []
+        /// Routes that end here with `**`, in registration order.
+        var catchAll: [Int] = []
+        /// The literal key that leads here from the parent, for a literal child.
+        var label: String = ""
     }
 
     private(set) var nodes: [Node] = [Node()]
+    /// The rest of each node, at the same index.
+    private(set) var branches: [Branches] = [Branches()]
     /// Every ASCII-keyed literal edge, by parent and key bytes.
     private(set) var literalTable = LiteralTable()
     /// Every literal edge under its one-deletion variants, for suggestions.
@@ -70,12 +89,13 @@ struct RouteTrie: Sendable {
             switch segment {
             case .literal(let text):
                 let key = key(text)
-                if let next = nodes[current].literals[key] {
+                if let next = branches[current].literals[key] {
                     current = next
                 } else {
                     let next = appendNode(under: current)
-                    nodes[next].label = key
-                    nodes[current].literals[key] = next
+                    branches[next].label = key
+                    branches[current].literals[key] = next
+                    nodes[current].hasLiterals = true
                     nearLiterals.insert(parent: current, key: key, child: next)
                     nodes[current].literalLengths |= Self.depthBit(key.count)
                     if Self.isASCII(key) {
@@ -89,12 +109,15 @@ struct RouteTrie: Sendable {
                     current = next
                 }
             case .typed(_, let type):
-                if let existing = nodes[current].typed.first(where: { $0.type == type }) {
+                if let existing = branches[current].typed.first(where: { $0.type == type }) {
                     current = existing.child
                 } else {
                     let next = appendNode(under: current)
-                    nodes[current].typed.append((type, next))
-                    nodes[current].typed.sort { PatternSegment.typed("", $0.type).rank < PatternSegment.typed("", $1.type).rank }
+                    branches[current].typed.append((type, next))
+                    branches[current].typed.sort {
+                        PatternSegment.typed("", $0.type).rank < PatternSegment.typed("", $1.type).rank
+                    }
+                    nodes[current].hasTyped = true
                     current = next
                 }
             case .parameter, .wildcard:
@@ -102,18 +125,20 @@ struct RouteTrie: Sendable {
                     current = next
                 } else {
                     let next = appendNode(under: current)
-                    nodes[current].any = next
+                    nodes[current].anyChild = Int32(next)
                     current = next
                 }
             case .catchAll:
-                let existing = nodes[current].catchAll
-                nodes[current].catchAll.append(id)
+                let existing = branches[current].catchAll
+                branches[current].catchAll.append(id)
+                if existing.isEmpty { nodes[current].firstCatchAll = Int32(id) }
                 return existing
             }
             path.append(current)
         }
-        let existing = nodes[current].terminal
-        nodes[current].terminal.append(id)
+        let existing = branches[current].terminal
+        branches[current].terminal.append(id)
+        if existing.isEmpty { nodes[current].firstTerminal = Int32(id) }
         return existing
     }
 
@@ -121,6 +146,7 @@ struct RouteTrie: Sendable {
         var node = Node()
         node.parent = Int32(parent)
         nodes.append(node)
+        branches.append(Branches())
         return nodes.count - 1
     }
 
@@ -139,27 +165,27 @@ struct RouteTrie: Sendable {
         guard keys.count > 0 else { return false }
         // Fields read in place: a copy of the node would retain each of them.
         let nodes = view.nodes
-        guard nodes[0].typed.isEmpty, nodes[0].any == nil, nodes[0].catchAll.isEmpty else { return false }
-        return nodes[0].literals.isEmpty || literalChild(view, 0, keys, 0) == nil
+        guard !nodes[0].hasTyped, nodes[0].anyChild < 0, nodes[0].firstCatchAll < 0 else { return false }
+        return !nodes[0].hasLiterals || literalChild(view, 0, keys, 0) == nil
     }
 
     private static func search(
         _ view: View, node index: Int, position: Int, _ keys: SegmentKeys, _ accept: (Int) -> Bool
     ) -> Int? {
-        let nodes = view.nodes
+        let nodes = view.nodes, branches = view.branches
         guard position < keys.count else {
-            if let id = nodes[index].terminal.first(where: accept) { return id }
-            return nodes[index].catchAll.first(where: accept)
+            if nodes[index].firstTerminal >= 0, let id = branches[index].terminal.first(where: accept) { return id }
+            return nodes[index].firstCatchAll < 0 ? nil : branches[index].catchAll.first(where: accept)
         }
-        if !nodes[index].literals.isEmpty,
+        if nodes[index].hasLiterals,
             let child = literalChild(view, index, keys, position),
             let id = search(view, node: child, position: position + 1, keys, accept)
         {
             return id
         }
-        if !nodes[index].typed.isEmpty {
+        if nodes[index].hasTyped {
             let segment = keys.string(at: position)
-            for (type, child) in nodes[index].typed where type.accepts(segment) {
+            for (type, child) in branches[index].typed where type.accepts(segment) {
                 if let id = search(view, node: child, position: position + 1, keys, accept) {
                     return id
                 }
@@ -170,13 +196,14 @@ struct RouteTrie: Sendable {
         {
             return id
         }
-        return nodes[index].catchAll.first(where: accept)
+        return nodes[index].firstCatchAll < 0 ? nil : branches[index].catchAll.first(where: accept)
     }
 
     /// The trie read in place: copying a node, or the trie, would retain and release each
     /// of its fields.
     struct View {
         var nodes: UnsafeBufferPointer<Node>
+        var branches: UnsafeBufferPointer<Branches>
         var literals: LiteralTable.View
         var near: NearLiteralTable.View
         var caseInsensitive: Bool
@@ -188,14 +215,17 @@ struct RouteTrie: Sendable {
     @inline(__always)
     func withView<R>(_ body: (View) -> R) -> R {
         nodes.withUnsafeBufferPointer { nodes in
-            literalTable.slots.withUnsafeBufferPointer { slots in
-                literalTable.bytes.withUnsafeBufferPointer { bytes in
-                    nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
-                        nearLiterals.filter.withUnsafeBufferPointer { filter in
-                            body(View(
-                                nodes: nodes, literals: LiteralTable.View(slots: slots, bytes: bytes),
-                                near: NearLiteralTable.View(slots: nearSlots, filter: filter),
-                                caseInsensitive: caseInsensitive))
+            branches.withUnsafeBufferPointer { branches in
+                literalTable.slots.withUnsafeBufferPointer { slots in
+                    literalTable.bytes.withUnsafeBufferPointer { bytes in
+                        nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
+                            nearLiterals.filter.withUnsafeBufferPointer { filter in
+                                body(View(
+                                    nodes: nodes, branches: branches,
+                                    literals: LiteralTable.View(slots: slots, bytes: bytes),
+                                    near: NearLiteralTable.View(slots: nearSlots, filter: filter),
+                                    caseInsensitive: caseInsensitive))
+                            }
                         }
                     }
                 }
@@ -213,7 +243,7 @@ struct RouteTrie: Sendable {
                 parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive, nodes: view.nodes)
         }
         let segment = keys.string(at: position)
-        return view.nodes[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
+        return view.branches[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
     }
 
     @inline(__always)
@@ -420,17 +450,17 @@ extension RouteTrie {
     func routesEnding(at segments: [PatternSegment]) -> [Int] {
         var current = 0
         for segment in segments {
-            let node = nodes[current]
+            let node = branches[current]
             let next: Int?
             switch segment {
             case .literal(let text): next = node.literals[key(text)]
             case .typed(_, let type): next = node.typed.first { $0.type == type }?.child
-            case .parameter, .wildcard: next = node.any
+            case .parameter, .wildcard: next = nodes[current].any
             case .catchAll: return node.catchAll
             }
             guard let next else { return [] }
             current = next
         }
-        return nodes[current].terminal
+        return branches[current].terminal
     }
 }

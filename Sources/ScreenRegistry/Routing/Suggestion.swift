@@ -236,7 +236,10 @@ extension RouteTrie {
         // Nothing at the root takes the first segment (the caller's `leadsNowhere`: no
         // literal, typed, parameter or `**` child). With no literal near it either, only a
         // route ending at the root is left, for a segment too many each.
-        if rootLiteralMissing, !mayHaveNearLiteral(view, 0, keys, 0) { return view.nodes[0].terminal.first }
+        if rootLiteralMissing, !mayHaveNearLiteral(view, 0, keys, 0) {
+            let first = view.nodes[0].firstTerminal
+            return first < 0 ? nil : Int(first)
+        }
         var search = SuggestionSearch(view: view, keys: keys)
         if rootLiteralMissing { search.walkRoot() } else { search.walk(0, 0, 0) }
         return search.best?.id
@@ -254,10 +257,11 @@ extension RouteTrie {
             self.keys = keys
         }
 
-        mutating func consider(_ ids: [Int], cost: Int) {
-            guard cost > 0, let id = ids.first else { return }
+        /// Takes route `first` (-1: none) as the best when it costs strictly less.
+        mutating func consider(_ first: Int32, cost: Int) {
+            guard cost > 0, first >= 0 else { return }
             if let current = best, current.cost <= cost { return }
-            best = (cost, id)
+            best = (cost, Int(first))
         }
 
         /// The most the search may have spent to go on: within budget and below the best.
@@ -282,14 +286,16 @@ extension RouteTrie {
             // Leave a branch whose every route costs too much or is out of reach.
             guard worthVisiting(index, position, cost) else { return }
             if position == count {
-                consider(nodes[index].terminal, cost: cost)
-                consider(nodes[index].catchAll, cost: cost)
+                consider(nodes[index].firstTerminal, cost: cost)
+                consider(nodes[index].firstCatchAll, cost: cost)
                 // A missing trailing parameter: `/profile` for `profile/:userId`.
-                for (_, child) in nodes[index].typed { walk(child, position, cost + 1) }
+                if nodes[index].hasTyped {
+                    for (_, child) in view.branches[index].typed { walk(child, position, cost + 1) }
+                }
                 if let child = nodes[index].any { walk(child, position, cost + 1) }
                 return
             }
-            consider(nodes[index].terminal, cost: cost + count - position)
+            consider(nodes[index].firstTerminal, cost: cost + count - position)
             let exact = nodes[index].literalLengths == 0 ? nil : literalChild(view, index, keys, position)
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
@@ -297,21 +303,21 @@ extension RouteTrie {
             if nodes[index].literalLengths != 0, worthVisiting(index, position, cost + 1) {
                 walkNear(index, position, cost, exact: exact)
             }
-            if !nodes[index].typed.isEmpty {
+            if nodes[index].hasTyped {
                 let segment = keys.string(at: position)
-                for (type, child) in nodes[index].typed {
+                for (type, child) in view.branches[index].typed {
                     walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
                 }
             }
             if let child = nodes[index].any { walk(child, position + 1, cost) }
-            consider(nodes[index].catchAll, cost: cost)
+            consider(nodes[index].firstCatchAll, cost: cost)
         }
 
         /// ``walk(_:_:_:)`` at the root, when only its own routes and its literals near the
         /// first segment can be the suggestion (see ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``).
         mutating func walkRoot() {
             guard worthVisiting(0, 0, 0) else { return }
-            consider(view.nodes[0].terminal, cost: keys.count)
+            consider(view.nodes[0].firstTerminal, cost: keys.count)
             if worthVisiting(0, 0, 1) { walkNear(0, 0, 0, exact: nil) }
         }
 
@@ -338,11 +344,11 @@ extension RouteTrie {
         /// ``walkNear(_:_:_:exact:)`` for any segment, compared as a `String`.
         private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?, string segment: String) {
             let key = view.caseInsensitive ? segment.lowercased() : segment
-            let nodes = view.nodes, nearLiterals = view.near  // not `self.view`: `near` mutates `self`
+            let branches = view.branches, nearLiterals = view.near  // not `self.view`: `near` mutates `self`
             var seen = SeenChildren()
             Suggestion.forEachVariantHash(of: key, seed: index) { hash, deleted in
                 near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
-                    Suggestion.compare(key, deleting: deleted, nodes[child].label, deleting: other)
+                    Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
                 }
             }
         }
@@ -350,14 +356,14 @@ extension RouteTrie {
         /// ``walkNear(_:_:_:exact:)`` for a printable ASCII segment, as the (folded) bytes `key`.
         private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?, key: UnsafeBufferPointer<UInt8>) {
             // Read once, not through `self.view`: `near` mutates `self`, so they would be reloaded.
-            let nodes = view.nodes, labels = view.literals.bytes, nearLiterals = view.near
+            let nodes = view.nodes, branches = view.branches, labels = view.literals.bytes, nearLiterals = view.near
             var seen = SeenChildren()
             Suggestion.forEachVariantHash(printable: key, seed: index) { hash, deleted in
                 near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
                     // Fields read in place: a copy of the node would retain each of them.
                     let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
                     guard nodes[child].labelPrintable else {
-                        return Suggestion.compare(key, deleting: deleted, nodes[child].label, deleting: other)
+                        return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
                     }
                     let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
                     return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
