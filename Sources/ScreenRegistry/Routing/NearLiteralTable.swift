@@ -11,46 +11,32 @@
 /// with a fingerprint of the hash, so walking a probe sequence reads nothing else. At ten
 /// thousand routes the table is larger than the cache, and each further read would be a miss.
 struct NearLiteralTable: Sendable {
-    /// What a slot is built from (kept to place the slots again when the table grows).
-    private struct Entry: Sendable {
-        /// The variant's hash, seeded with the parent.
-        var hash: UInt64
-        /// The slot's value: fingerprint, deleted character and child.
-        var packed: UInt64
-    }
-
-    /// In insertion order.
-    private var entries: [Entry] = []
-    /// 0 where free, else `fingerprint << 38 | (deleted + 1) << 32 | child` (a child is
-    /// never the root, so a used slot is never 0); a power of two, at most half full.
-    private(set) var slots: [UInt64] = []
+    /// `fingerprint << 38 | (deleted + 1) << 32 | child` under each variant's hash, seeded
+    /// with the parent (a child is never the root, so a slot in use is never 0).
+    private(set) var table = PackedSlots()
     /// One bit per slot, set for every hash present (from the hash's high bits).
     private(set) var filter: [UInt64] = []
 
     /// Adds the literal edge `parent` → `child` labelled `key`.
     mutating func insert(parent: Int, key: String, child: Int) {
-        let first = entries.count
+        var added: [UInt64] = []
+        var doubled = false
         Suggestion.forEachVariantHash(of: key, seed: parent) { hash, deleted in
             let packed = (hash >> 38) << 38 | UInt64(deleted + 1) << 32 | UInt64(UInt32(truncatingIfNeeded: child))
-            entries.append(Entry(hash: hash, packed: packed))
+            if table.insert(hash: hash, packed: packed) { doubled = true }
+            added.append(hash)
         }
-        if entries.count * 2 > slots.count {
-            var size = max(16, slots.count)
-            while entries.count * 2 > size { size *= 2 }
-            slots = Array(repeating: 0, count: size)
-            filter = Array(repeating: 0, count: size * 4 / 64)
-            for index in entries.indices { place(entries[index]) }
+        if doubled {
+            // Four filter bits a slot: eight an entry or more.
+            filter = Array(repeating: 0, count: table.slots.count * 4 / 64)
+            table.forEachHash { setFilterBit($0) }
         } else {
-            for index in first..<entries.count { place(entries[index]) }
+            for hash in added { setFilterBit(hash) }
         }
     }
 
-    private mutating func place(_ entry: Entry) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: entry.hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = entry.packed
-        let bit = Int(truncatingIfNeeded: entry.hash >> 32) & (filter.count * 64 - 1)
+    private mutating func setFilterBit(_ hash: UInt64) {
+        let bit = Int(truncatingIfNeeded: hash >> 32) & (filter.count * 64 - 1)
         filter[bit >> 6] |= 1 << UInt64(bit & 63)
     }
 

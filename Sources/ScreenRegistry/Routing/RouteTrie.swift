@@ -216,9 +216,9 @@ struct RouteTrie: Sendable {
     func withView<R>(_ body: (View) -> R) -> R {
         nodes.withUnsafeBufferPointer { nodes in
             branches.withUnsafeBufferPointer { branches in
-                literalTable.slots.withUnsafeBufferPointer { slots in
+                literalTable.table.slots.withUnsafeBufferPointer { slots in
                     literalTable.bytes.withUnsafeBufferPointer { bytes in
-                        nearLiterals.slots.withUnsafeBufferPointer { nearSlots in
+                        nearLiterals.table.slots.withUnsafeBufferPointer { nearSlots in
                             nearLiterals.filter.withUnsafeBufferPointer { filter in
                                 body(View(
                                     nodes: nodes, branches: branches,
@@ -285,16 +285,9 @@ struct RouteTrie: Sendable {
 /// are read from the child's node only when the fingerprint agrees. At ten thousand routes
 /// the table then stays in the second-level cache, and a miss reads one slot or two.
 struct LiteralTable: Sendable {
-    /// What a slot is built from (kept to place the slots again when the table grows).
-    private struct Entry: Sendable {
-        var hash: UInt64
-        var packed: UInt64
-    }
-
-    private var entries: [Entry] = []
-    /// 0 where free, else `fingerprint << 32 | child` (a child is never the root, so a
-    /// used slot is never 0); a power of two, at most half full.
-    private(set) var slots: [UInt64] = []
+    /// `fingerprint << 32 | child` under each edge's hash (a child is never the root, so
+    /// a slot in use is never 0).
+    private(set) var table = PackedSlots()
     /// The keys' bytes, one after another (a node's ``RouteTrie/Node/labelStart``).
     private(set) var bytes: [UInt8] = []
 
@@ -304,21 +297,8 @@ struct LiteralTable: Sendable {
         let offset = bytes.count
         bytes.append(contentsOf: key.utf8)
         let hash = Self.mix(Self.hash(key, folding: false), parent: parent)
-        entries.append(Entry(hash: hash, packed: (hash >> 32) << 32 | UInt64(UInt32(truncatingIfNeeded: child))))
-        if entries.count * 2 > slots.count {
-            slots = Array(repeating: 0, count: max(16, slots.count * 2))
-            for entry in entries { place(entry) }
-        } else if let last = entries.last {
-            place(last)
-        }
+        table.insert(hash: hash, packed: (hash >> 32) << 32 | UInt64(UInt32(truncatingIfNeeded: child)))
         return offset
-    }
-
-    private mutating func place(_ entry: Entry) {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: entry.hash) & mask
-        while slots[index] != 0 { index = (index + 1) & mask }
-        slots[index] = entry.packed
     }
 
     struct View {
