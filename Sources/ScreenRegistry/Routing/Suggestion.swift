@@ -1,24 +1,11 @@
 /// Did-you-mean for unknown paths: the registered route closest to a path.
 ///
-/// The trie is walked again with a small edit budget. Near literals come from each
-/// node's one-deletion index, so a miss costs about as much as a hit, however many
-/// routes there are.
+/// The trie is walked again with a small edit budget. Near literals come from the trie's
+/// one-deletion index (``NearLiteralTable``), so a miss costs about as much as a hit,
+/// however many routes there are.
 enum Suggestion {
     /// The most edits a suggestion may need.
     static let budget = 2
-
-    /// `key` and every string made by deleting one of its characters.
-    static func variants(of key: String) -> [String] {
-        let characters = Array(key)
-        guard characters.count > 1, characters.count <= 32 else { return [key] }
-        var result = [key]
-        for index in characters.indices {
-            var copy = characters
-            copy.remove(at: index)
-            result.append(String(copy))
-        }
-        return result
-    }
 
     /// Levenshtein distance over characters, giving up above `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
@@ -56,11 +43,6 @@ enum Suggestion {
         withASCII(a) { a in withASCII(b) { b in distance(a, b, limit: limit) } } ?? nil
     }
 
-    /// Whether `edits` is small next to the words compared: about a third of the longer one.
-    static func isClose(_ edits: Int, _ a: String, _ b: String) -> Bool {
-        edits * 3 <= max(a.count, b.count)
-    }
-
     // MARK: The one-deletion index
 
     /// Calls `body` with the bytes of `string` when it is all printable ASCII.
@@ -87,9 +69,9 @@ enum Suggestion {
     /// The inverse of `prime` modulo 2⁶⁴, so a deleted character's term can be taken out.
     private static let primeInverse: UInt64 = 0xCE96_5057_AFF6_957B
 
-    /// Hashes `key` and each of its one-deletion variants, in the order `variants(of:)`
-    /// lists them: `body(hash, -1)` for the whole key, then `body(hash, k)` with character
-    /// `k` deleted (only for keys of 2 to 32 characters, as `variants(of:)`). Equal strings
+    /// Hashes `key` and each of its one-deletion variants: `body(hash, -1)` for the whole
+    /// key, then `body(hash, k)` with character `k` deleted, in order (the deletions only for
+    /// keys of 2 to 32 characters). Equal strings
     /// with equal seeds give equal hashes; O(n) in all, and no allocation for printable ASCII.
     static func forEachVariantHash(of key: String, seed: Int, _ body: (UInt64, Int) -> Void) {
         let done: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
@@ -146,7 +128,8 @@ enum Suggestion {
     /// For a literal found in the index under a variant's hash: `nil` when the two
     /// variants only share the hash (`key` with character `k` deleted differs from
     /// `literal` with character `i` deleted; `-1` deletes nothing); else the edit distance
-    /// between `key` and `literal` and whether it is close (``isClose(_:_:_:)``).
+    /// between `key` and `literal` and whether it is close: about a third of the longer
+    /// word at most (`edits * 3 <= max(count)`).
     ///
     /// Sharing a one-deletion variant puts two different strings one or two edits apart:
     /// one when their lengths differ or a single character does, two otherwise.
