@@ -128,6 +128,55 @@ struct RegistryTests {
         }
     }
 
+    /// Thousands of unrelated first segments fill the literal and near-literal tables far
+    /// past their first sizes (growth, fingerprints, the parent check on shared slots).
+    @Test("Among 2,000 random first segments, each one's typo suggests its own route", arguments: [false, true])
+    func typoSuggestionsAmongRandomWords(caseInsensitive: Bool) throws {
+        var state: UInt64 = 0x5EED
+        func nextLetter() -> Character {
+            // A fixed linear congruential sequence: the same words on every run.
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8((state >> 33) % 26)))
+        }
+        var words: [String] = []
+        var seen: Set<String> = []
+        while words.count < 2_000 {
+            let word = String((0..<8).map { _ in nextLetter() })
+            if seen.insert(word).inserted { words.append(word) }
+        }
+        let registry = try registry(words.map { "\($0)/:id" }, caseInsensitive: caseInsensitive)
+        func suggestion(_ path: String) -> String? {
+            do {
+                _ = try registry.resolve(path)
+                return "matched"
+            } catch {
+                return error.isUnknownPath ? error.suggestion : "other error"
+            }
+        }
+        var wrong: [String] = []
+        for (n, word) in words.enumerated() {
+            var letters = Array(word)
+            guard try registry.resolve("/\(word)/7").pattern == "\(word)/:id" else {
+                wrong.append("\(word) did not match")
+                continue
+            }
+            // One letter changed (to the next letter), or one dropped, at a varying place.
+            let place = n % 8
+            if n % 2 == 0 {
+                let next = (letters[place].asciiValue ?? UInt8(ascii: "a")) + 1
+                letters[place] = next > UInt8(ascii: "z") ? "a" : Character(Unicode.Scalar(next))
+            } else {
+                letters.remove(at: place)
+            }
+            var typo = String(letters)
+            if caseInsensitive { typo = typo.uppercased() }
+            let suggested = suggestion("/\(typo)/7")
+            if suggested != "\(word)/:id" { wrong.append("\(typo) -> \(suggested ?? "nil")") }
+        }
+        #expect(wrong.count == 0, "first failures: \(wrong.prefix(5))")
+        #expect(suggestion("/0123456789/7") == nil)
+    }
+
     @Test("resolve builds nothing; screen(for:) builds the screen")
     func resolveBuildsNothing() async throws {
         var registry = ScreenRegistry()
