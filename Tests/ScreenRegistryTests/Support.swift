@@ -66,6 +66,17 @@ func registry(_ patterns: [String], caseInsensitive: Bool = false) throws -> Scr
     return registry
 }
 
+/// What `registry` says of `path`: the suggestion of its `.unknownPath` (`nil` for none),
+/// `"matched"` when it matches, `"other error"` for any other error.
+func suggestion(_ registry: ScreenRegistry, _ path: String) -> String? {
+    do {
+        _ = try registry.resolve(path)
+        return "matched"
+    } catch {
+        return error.isUnknownPath ? error.suggestion : "other error"
+    }
+}
+
 /// The reason of an `.invalidPath`, or `nil` when `body` did not throw one.
 func invalidPathReason(_ body: () throws -> Void) -> String? {
     do {
