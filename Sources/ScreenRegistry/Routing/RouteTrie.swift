@@ -4,7 +4,7 @@
 /// lazily, and a shared registry is read by many tasks without locks. Lookup cost
 /// depends on the path's length, not on the number of routes.
 struct RouteTrie: Sendable {
-    /// What every lookup reads of a node, in 52 bytes: a search visits a node by reading
+    /// What every lookup reads of a node, in 51 bytes: a search visits a node by reading
     /// this, and reads its ``Branches`` only for the kinds of child it has. At ten thousand
     /// routes the nodes are far larger than the cache, and each line read is a likely miss.
     struct Node: Sendable {
@@ -34,11 +34,12 @@ struct RouteTrie: Sendable {
         /// Whether the label is printable ASCII: then the suggestion search compares its bytes
         /// (other ASCII, such as CR LF, may join bytes into one `Character`).
         var labelPrintable = false
-        var hasLiterals = false
         var hasTyped = false
 
         /// The child for `:name` and `*`, if any.
         var any: Int? { anyChild >= 0 ? Int(anyChild) : nil }
+        /// Whether the node has a literal child (a literal key has at least one character).
+        var hasLiterals: Bool { literalLengths != 0 }
     }
 
     /// The rest of a node, read when a search needs it.
@@ -95,7 +96,6 @@ struct RouteTrie: Sendable {
                     let next = appendNode(under: current)
                     branches[next].label = key
                     branches[current].literals[key] = next
-                    nodes[current].hasLiterals = true
                     nearLiterals.insert(parent: current, key: key, child: next)
                     nodes[current].literalLengths |= Self.depthBit(key.count)
                     if Self.isASCII(key) {

@@ -279,11 +279,11 @@ extension RouteTrie {
                 return
             }
             consider(nodes[index].firstTerminal, cost: cost + count - position)
-            let exact = nodes[index].literalLengths == 0 ? nil : literalChild(view, index, keys, position)
+            let exact = !nodes[index].hasLiterals ? nil : literalChild(view, index, keys, position)
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
-            if nodes[index].literalLengths != 0, worthVisiting(index, position, cost + 1) {
+            if nodes[index].hasLiterals, worthVisiting(index, position, cost + 1) {
                 walkNear(index, position, cost, exact: exact)
             }
             if nodes[index].hasTyped {
