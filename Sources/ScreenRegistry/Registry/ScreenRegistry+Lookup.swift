@@ -53,13 +53,16 @@ extension ScreenRegistry {
         input: String, data: [String: String]
     ) -> Lookup? {
         SegmentKeys.withPlainPath(bytes, folding: view.caseInsensitive) { keys, path in
-            var query = [String: String]()
+            // No dictionary without a query: even an empty one is released after a miss.
+            var query: [String: String]?
             if let range = path.query {
+                var parsed = [String: String]()
                 do {
-                    try DeepLink.parseQuery(bytes[range], into: &query)
+                    try DeepLink.parseQuery(bytes[range], into: &parsed)
                 } catch {
                     return nil
                 }
+                query = parsed
             }
             return lookUp(registry, view, keys, query: query, data: data) {
                 path.isNormalised ? input : keys.plainPath()
@@ -70,13 +73,13 @@ extension ScreenRegistry {
     @inline(__always)
     private static func lookUp(
         _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
-        query: [String: String], data: [String: String], path: () -> String
+        query: [String: String]?, data: [String: String], path: () -> String
     ) -> Lookup {
         // A first segment that leads nowhere matches no route, so no screen type is asked:
         // the match, with its closures and retains, is skipped.
         let nowhere = RouteTrie.leadsNowhere(view, keys)
         if !nowhere, let found = matchOnce(registry, view, keys, query: query, data: data, path: path) {
-            return .matched(found.match, id: found.id, query: query)
+            return .matched(found.match, id: found.id, query: query ?? [:])
         }
         return .unmatched(suggestion: RouteTrie.suggestion(view, keys, rootLiteralMissing: nowhere))
     }

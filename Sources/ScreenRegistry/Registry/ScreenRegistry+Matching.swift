@@ -23,7 +23,7 @@ extension ScreenRegistry {
     /// retaining each of its arrays, on every lookup.
     static func matchOnce(
         _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
-        query: [String: String],
+        query: [String: String]?,
         data: [String: String], path: () -> String
     ) -> (match: RouteMatch, id: Int)? {
         // The winner's parts, put together after the search: no `RouteMatch` is made, or
@@ -42,11 +42,12 @@ extension ScreenRegistry {
             for (position, segment) in segments.enumerated() {
                 if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
             }
-            var merged = query
-            if merged.isEmpty {
+            var merged: [String: String]
+            if let query, !query.isEmpty {
+                merged = query
+                if !data.isEmpty { merged.merge(data) { _, caller in caller } }
+            } else {
                 merged = data
-            } else if !data.isEmpty {
-                merged.merge(data) { _, caller in caller }
             }
             if merged.isEmpty {
                 merged = parameters
