@@ -108,6 +108,30 @@ struct RegistryTests {
         #expect(suggestion(registry, "/x") == nil)
     }
 
+    /// Short variants are hashed as words of ASCII bytes, longer ones over `Character`s:
+    /// each length on both sides of that line, and characters that are equal to ASCII ones
+    /// without being ASCII (U+212A KELVIN SIGN is `K`).
+    @Test("Typos suggest their route at every length, and across characters equal to ASCII ones")
+    func suggestionsAcrossHashings() throws {
+        let mixed = try registry([
+            "abcdefg/:id", "abcdefgh/:id", "abcdefghi/:id", "abcdefghij/:id", "registration/:id",
+            "\u{212A}elvin/:id", "caf\u{E9}/:id",
+        ])
+        #expect(suggestion(mixed, "/abcdefx/1") == "abcdefg/:id")
+        #expect(suggestion(mixed, "/abcdefxh/1") == "abcdefgh/:id")
+        #expect(suggestion(mixed, "/abcdefgxi/1") == "abcdefghi/:id")
+        #expect(suggestion(mixed, "/abcdefghxj/1") == "abcdefghij/:id")
+        #expect(suggestion(mixed, "/registraton/1") == "registration/:id")
+        // An ASCII typo of a literal written with the Kelvin sign, and of one with an `é`.
+        #expect(suggestion(mixed, "/Kelvim/1") == "\u{212A}elvin/:id")
+        #expect(suggestion(mixed, "/kafé/1") == "caf\u{E9}/:id")
+        #expect(suggestion(mixed, "/cafx/1") == "caf\u{E9}/:id")
+        // The other way round: a Kelvin sign in the path, the literal in ASCII.
+        let ascii = try registry(["Kelvin/:id", "Kelvinx/:id"])
+        #expect(suggestion(ascii, "/%E2%84%AAelvim/1") == "Kelvin/:id")
+        #expect(suggestion(ascii, "/%E2%84%AAelvinxy/1") == "Kelvinx/:id")
+    }
+
     @Test("The suggestion is found among thousands of routes")
     func suggestionAtScale() throws {
         var patterns = (0..<3000).map { "route\($0)/:id" }

@@ -56,14 +56,25 @@ struct NearLiteralTable: Sendable {
             filterMask = filter.count &* 64 &- 1
         }
 
-        /// Calls `body(child, deleted)` for each literal child of `parent` indexed under
-        /// `hash`, in insertion order. A child whose variant only shares the fingerprint may
-        /// come too (about one probe in 2²⁶): the caller compares the strings anyway.
+        /// Whether the filter lets `hash` through (false: no entry has it).
         @inline(__always)
-        func forEach(parent: Int, hash: UInt64, nodes: UnsafeBufferPointer<RouteTrie.Node>, _ body: (Int, Int) -> Void) {
-            guard slotMask >= 0 else { return }
+        func mayContain(_ hash: UInt64) -> Bool {
+            !slots.isEmpty && filterPasses(hash)
+        }
+
+        /// ``mayContain(_:)`` for a table known not to be empty (its filter has a word).
+        @inline(__always)
+        func filterPasses(_ hash: UInt64) -> Bool {
             let bit = Int(truncatingIfNeeded: hash >> 32) & filterMask
-            guard filter[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
+            return filter[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0
+        }
+
+        /// Calls `body(child, deleted)` for each literal child of `parent` indexed under
+        /// `hash`, a hash the filter has let through, in insertion order. A child whose
+        /// variant only shares the fingerprint may come too (about one probe in 2²⁶): the
+        /// caller compares the strings anyway.
+        @inline(__always)
+        func forEachPassed(parent: Int, hash: UInt64, nodes: UnsafeBufferPointer<RouteTrie.Node>, _ body: (Int, Int) -> Void) {
             let fingerprint = hash >> 38
             var slot = Int(truncatingIfNeeded: hash) & slotMask
             while case let packed = slots[slot], packed != 0 {

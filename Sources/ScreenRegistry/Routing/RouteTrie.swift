@@ -267,11 +267,12 @@ struct RouteTrie: Sendable {
     static func mayReach(
         terminals: UInt64, catchAlls: UInt64, remaining: Int, visit: Int, win: Int
     ) -> Bool {
+        // Depths and edits are small, and `win` at most `Int.max`: nothing here can overflow.
         guard visit >= 0 else { return false }
-        let low = max(0, remaining - win), high = remaining + visit
+        let low = max(0, remaining &- win), high = remaining &+ visit
         let top: UInt64 = high >= 63 ? 1 << 63 : 0
-        let upTo: UInt64 = high >= 62 ? (1 << 63) - 1 : (1 << UInt64(high + 1)) - 1
-        let from: UInt64 = low > 62 ? 0 : ~((1 << UInt64(low)) - 1)
+        let upTo: UInt64 = high >= 62 ? (1 << 63) - 1 : (1 &<< UInt64(high &+ 1)) &- 1
+        let from: UInt64 = low > 62 ? 0 : ~((1 &<< UInt64(low)) &- 1)
         return terminals & ((upTo & from) | top) != 0 || catchAlls & (upTo | top) != 0
     }
 }

@@ -71,24 +71,124 @@ enum Suggestion {
 
     /// Hashes `key` and each of its one-deletion variants: `body(hash, -1)` for the whole
     /// key, then `body(hash, k)` with character `k` deleted, in order (the deletions only for
-    /// keys of 2 to 32 characters). Equal strings
-    /// with equal seeds give equal hashes; O(n) in all, and no allocation for printable ASCII.
+    /// keys of 2 to 32 characters). Equal strings with equal seeds give equal hashes; O(n)
+    /// in all, and no allocation for printable ASCII.
+    ///
+    /// A variant of at most eight characters, each equal to a printable ASCII one, is
+    /// hashed as one word of those bytes (``wordHash(_:salt:)``); any other, as a sum
+    /// over its characters' `Character` hashes. Both depend only on the characters, so
+    /// equal variants hash alike whichever way their strings were given.
     static func forEachVariantHash(of key: String, seed: Int, _ body: (UInt64, Int) -> Void) {
         let done: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where !(0x20..<0x7F).contains(byte) { return false }
-            let table = asciiUnits
-            forEachVariantHash(count: bytes.count, seed: seed, unit: { table[Int(bytes[$0])] }, body)
+            guard isPrintable(bytes) else { return false }
+            forEachVariantHash(printable: bytes, seed: seed, body)
             return true
         }
         if done == true { return }
-        let units = Array(key).map { UInt64(bitPattern: Int64($0.hashValue)) }
-        forEachVariantHash(count: units.count, seed: seed, unit: { units[$0] }, body)
+        let characters = Array(key)
+        let units = characters.map { UInt64(bitPattern: Int64($0.hashValue)) }
+        let bytes = characters.map(printableByte)
+        forEachVariantHash(count: units.count, seed: seed, unit: { units[$0] }) { hash, deleted in
+            body(wordHash(of: bytes, deleting: deleted, seed: seed) ?? hash, deleted)
+        }
     }
 
     /// ``forEachVariantHash(of:seed:_:)`` for a key given as its bytes, all printable ASCII.
+    @inline(__always)
     static func forEachVariantHash(printable key: UnsafeBufferPointer<UInt8>, seed: Int, _ body: (UInt64, Int) -> Void) {
+        let count = key.count
+        let salt = salt(seed)
+        guard count > 8 else {
+            // Every variant is one word: deleting k keeps the bytes below k and shifts the
+            // ones above it down a byte.
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(key[index]) &<< UInt64(index &* 8) }
+            body(wordHash(word, salt: salt), -1)
+            guard count > 1 else { return }
+            let shifted = word &>> 8
+            var below: UInt64 = 0
+            for k in 0..<count {
+                body(wordHash(word & below | shifted & ~below, salt: salt), k)
+                below = below &<< 8 | 0xFF
+            }
+            return
+        }
         let table = asciiUnits
-        forEachVariantHash(count: key.count, seed: seed, unit: { table[Int(key[$0])] }, body)
+        guard count == 9 else {
+            return forEachVariantHash(count: count, seed: seed, unit: { table[Int(key[$0])] }, body)
+        }
+        // Nine bytes: the whole key is a sum, its deletions are words.
+        forEachVariantHash(count: count, seed: seed, unit: { table[Int(key[$0])] }) { hash, deleted in
+            guard deleted >= 0 else { return body(hash, deleted) }
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            for index in 0..<count where index != deleted {
+                word |= UInt64(key[index]) &<< shift
+                shift &+= 8
+            }
+            body(wordHash(word, salt: salt), deleted)
+        }
+    }
+
+    /// The variants of the printable ASCII `key` (as ``forEachVariantHash(of:seed:_:)``
+    /// hashes them) that `table`'s filter lets through, in order, written to `passed` (room
+    /// for 33); returns how many. A loop with no calls in it keeps its state in registers:
+    /// a variant costs a hash and a filter bit. (Called from the search, whose walk may
+    /// recurse for any variant, the same loop kept its state on the stack.)
+    @inline(never)
+    static func variantsPassing(
+        printable key: UnsafeBufferPointer<UInt8>, seed: Int, _ table: NearLiteralTable.View,
+        into passed: UnsafeMutablePointer<(hash: UInt64, deleted: Int)>
+    ) -> Int {
+        var count = 0
+        guard !table.slots.isEmpty else { return 0 }
+        forEachVariantHash(printable: key, seed: seed) { hash, deleted in
+            if table.filterPasses(hash) {
+                passed[count] = (hash, deleted)
+                count &+= 1
+            }
+        }
+        return count
+    }
+
+    /// The byte of a character equal to a printable ASCII one (U+212A KELVIN SIGN gives
+    /// `K`), else `nil`.
+    private static func printableByte(_ character: Character) -> UInt8? {
+        // Equal characters hash alike, so only the byte whose unit matches can be equal.
+        let unit = UInt64(bitPattern: Int64(character.hashValue))
+        for byte in UInt8(0x20)..<0x7F where asciiUnits[Int(byte)] == unit {
+            return character == Character(Unicode.Scalar(byte)) ? byte : nil
+        }
+        return nil
+    }
+
+    /// The word hash of `bytes` with index `deleted` left out (-1: none), when what is left
+    /// is at most eight bytes, all known; else `nil`.
+    private static func wordHash(of bytes: [UInt8?], deleting deleted: Int, seed: Int) -> UInt64? {
+        guard bytes.count - (deleted < 0 ? 0 : 1) <= 8 else { return nil }
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for (index, byte) in bytes.enumerated() where index != deleted {
+            guard let byte else { return nil }
+            word |= UInt64(byte) << shift
+            shift += 8
+        }
+        return wordHash(word, salt: salt(seed))
+    }
+
+    @inline(__always)
+    private static func salt(_ seed: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: seed) &* 0xD6E8_FEB8_6659_FD93
+    }
+
+    /// The hash of a variant of at most eight printable ASCII bytes packed in `word`,
+    /// first byte lowest (no byte is 0, so the word also says the length).
+    @inline(__always)
+    private static func wordHash(_ word: UInt64, salt: UInt64) -> UInt64 {
+        // Both halves of one full-width multiply: every bit of the result depends on every
+        // byte, for one multiply instruction.
+        let product = (word ^ salt).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
     }
 
     @inline(__always)
@@ -102,7 +202,7 @@ enum Suggestion {
             full = full &+ unit(index) &* power
             power = power &* prime
         }
-        let salt = UInt64(truncatingIfNeeded: seed) &* 0xD6E8_FEB8_6659_FD93
+        let salt = salt(seed)
         body(finish(full, count: count, salt: salt), -1)
         guard count > 1, count <= 32 else { return }
         var prefix: UInt64 = 0
@@ -225,7 +325,7 @@ extension RouteTrie {
         }
         var search = SuggestionSearch(view: view, keys: keys)
         if rootLiteralMissing { search.walkRoot() } else { search.walk(0, 0, 0) }
-        return search.best?.id
+        return search.bestID < 0 ? nil : search.bestID
     }
 
     /// The state of one suggestion search: a value walked by mutating methods, so the best
@@ -233,7 +333,10 @@ extension RouteTrie {
     private struct SuggestionSearch {
         let view: View
         let keys: SegmentKeys
-        var best: (cost: Int, id: Int)?
+        /// The best route so far and its cost; -1 and `Int.max` before the first. Plain
+        /// integers, not an optional pair: every visit reads them.
+        var bestID = -1
+        var bestCost = Int.max
 
         init(view: View, keys: SegmentKeys) {
             self.view = view
@@ -242,25 +345,24 @@ extension RouteTrie {
 
         /// Takes route `first` (-1: none) as the best when it costs strictly less.
         mutating func consider(_ first: Int32, cost: Int) {
-            guard cost > 0, first >= 0 else { return }
-            if let current = best, current.cost <= cost { return }
-            best = (cost, Int(first))
+            guard cost > 0, first >= 0, cost < bestCost else { return }
+            bestCost = cost
+            bestID = Int(first)
         }
 
         /// The most the search may have spent to go on: within budget and below the best.
         func limit() -> Int {
-            guard let best else { return Suggestion.budget }
-            return min(Suggestion.budget, best.cost - 1)
+            // Costs stay far below `Int.max`: wrapping arithmetic needs no overflow checks.
+            min(Suggestion.budget, bestCost &- 1)
         }
 
         /// Whether the branch at `index` can still give the suggestion, by the depths where
         /// routes end below it (a route found past the budget still counts, as a last resort).
         @inline(__always)
         func worthVisiting(_ index: Int, _ position: Int, _ cost: Int) -> Bool {
-            let win = best.map { $0.cost - 1 - cost } ?? Int.max / 2
-            return RouteTrie.mayReach(
+            RouteTrie.mayReach(
                 terminals: view.nodes[index].terminalDepths, catchAlls: view.nodes[index].catchAllDepths,
-                remaining: keys.count - position, visit: limit() - cost, win: win)
+                remaining: keys.count &- position, visit: limit() &- cost, win: bestCost &- 1 &- cost)
         }
 
         mutating func walk(_ index: Int, _ position: Int, _ cost: Int) {
@@ -298,10 +400,16 @@ extension RouteTrie {
 
         /// ``walk(_:_:_:)`` at the root, when only its own routes and its literals near the
         /// first segment can be the suggestion (see ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``).
+        ///
+        /// Inlined with the root's near-literal search into ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``:
+        /// an unknown first segment is the usual miss, and as separate calls the three
+        /// re-read the same node and segment.
+        @inline(__always)
         mutating func walkRoot() {
             guard worthVisiting(0, 0, 0) else { return }
             consider(view.nodes[0].firstTerminal, cost: keys.count)
-            if worthVisiting(0, 0, 1) { walkNear(0, 0, 0, exact: nil) }
+            // The caller has found the root may have a near literal (`mayHaveNearLiteral`).
+            if worthVisiting(0, 0, 1) { walkNearChecked(0, 0, 0, exact: nil) }
         }
 
         /// Walks the literal children of `index` near segment `position` (not `exact`).
@@ -309,6 +417,12 @@ extension RouteTrie {
         /// literal's bytes; anything else as a `String`.
         private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?) {
             guard RouteTrie.mayHaveNearLiteral(view, index, keys, position) else { return }
+            walkNearChecked(index, position, cost, exact: exact)
+        }
+
+        /// ``walkNear(_:_:_:exact:)`` once `mayHaveNearLiteral` has said yes.
+        @inline(__always)
+        private mutating func walkNearChecked(_ index: Int, _ position: Int, _ cost: Int, exact: Int?) {
             guard keys.hash(at: position) != 0 else {
                 return walkNear(index, position, cost, exact: exact, string: keys.string(at: position))
             }
@@ -341,15 +455,21 @@ extension RouteTrie {
             // Read once, not through `self.view`: `near` mutates `self`, so they would be reloaded.
             let nodes = view.nodes, branches = view.branches, labels = view.literals.bytes, nearLiterals = view.near
             var seen = SeenChildren()
-            Suggestion.forEachVariantHash(printable: key, seed: index) { hash, deleted in
-                near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
-                    // Fields read in place: a copy of the node would retain each of them.
-                    let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
-                    guard nodes[child].labelPrintable else {
-                        return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
+            // Most variants are in no literal's index. One tight pass asks the filter about
+            // each; only the few it lets through are probed and compared.
+            withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed in
+                guard let base = passed.baseAddress else { return }
+                let found = Suggestion.variantsPassing(printable: key, seed: index, nearLiterals, into: base)
+                for (hash, deleted) in UnsafeBufferPointer(start: base, count: found) {
+                    near(nearLiterals, index, position, cost, exact, hash, passed: true, &seen) { child, other in
+                        // Fields read in place: a copy of the node would retain each of them.
+                        let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
+                        guard nodes[child].labelPrintable else {
+                            return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
+                        }
+                        let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
+                        return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
                     }
-                    let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
-                    return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
                 }
             }
         }
@@ -359,10 +479,11 @@ extension RouteTrie {
         @inline(__always)
         private mutating func near(
             _ nearLiterals: NearLiteralTable.View, _ index: Int, _ position: Int, _ cost: Int, _ exact: Int?,
-            _ hash: UInt64,
+            _ hash: UInt64, passed: Bool = false,
             _ seen: inout SeenChildren, _ compare: (Int, Int) -> (edits: Int, close: Bool)?
         ) {
-            nearLiterals.forEach(parent: index, hash: hash, nodes: view.nodes) { child, deleted in
+            guard passed || nearLiterals.mayContain(hash) else { return }
+            nearLiterals.forEachPassed(parent: index, hash: hash, nodes: view.nodes) { child, deleted in
                 guard cost + 1 <= limit(), child != exact, !seen.contains(Int32(truncatingIfNeeded: child)) else {
                     return
                 }
