@@ -400,13 +400,9 @@ extension RouteTrie {
 
         /// ``walk(_:_:_:)`` at the root, when only its own routes and its literals near the
         /// first segment can be the suggestion (see ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``).
-        ///
-        /// Inlined with the root's near-literal search into ``RouteTrie/suggestion(_:_:rootLiteralMissing:)``:
-        /// an unknown first segment is the usual miss, and as separate calls the three
-        /// re-read the same node and segment.
-        @inline(__always)
         mutating func walkRoot() {
-            guard worthVisiting(0, 0, 0) else { return }
+            // No `worthVisiting(0, 0, 0)` first, as `walk` has: when it says no, the root
+            // ends no route (a route ending there is in reach) and the test below says no.
             consider(view.nodes[0].firstTerminal, cost: keys.count)
             // The caller has found the root may have a near literal (`mayHaveNearLiteral`).
             if worthVisiting(0, 0, 1) { walkNearChecked(0, 0, 0, exact: nil) }
@@ -451,25 +447,39 @@ extension RouteTrie {
         }
 
         /// ``walkNear(_:_:_:exact:)`` for a printable ASCII segment, as the (folded) bytes `key`.
+        @inline(__always)
         private mutating func walkNear(_ index: Int, _ position: Int, _ cost: Int, exact: Int?, key: UnsafeBufferPointer<UInt8>) {
+            // Most variants are in no literal's index. One tight pass asks the filter about
+            // each; only the few it lets through are probed and compared, and when none
+            // is, nothing more is set up.
+            withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed in
+                guard let base = passed.baseAddress else { return }
+                let found = Suggestion.variantsPassing(printable: key, seed: index, view.near, into: base)
+                guard found > 0 else { return }
+                walkPassed(index, position, cost, exact: exact, key: key, UnsafeBufferPointer(start: base, count: found))
+            }
+        }
+
+        /// Walks the literal children indexed under the variants of `key` that passed the
+        /// filter. Out of line, so that its set-up (the tables read once, the children
+        /// seen) is paid only when some variant did pass: about one unknown word in two.
+        @inline(never)
+        private mutating func walkPassed(
+            _ index: Int, _ position: Int, _ cost: Int, exact: Int?, key: UnsafeBufferPointer<UInt8>,
+            _ passed: UnsafeBufferPointer<(hash: UInt64, deleted: Int)>
+        ) {
             // Read once, not through `self.view`: `near` mutates `self`, so they would be reloaded.
             let nodes = view.nodes, branches = view.branches, labels = view.literals.bytes, nearLiterals = view.near
             var seen = SeenChildren()
-            // Most variants are in no literal's index. One tight pass asks the filter about
-            // each; only the few it lets through are probed and compared.
-            withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed in
-                guard let base = passed.baseAddress else { return }
-                let found = Suggestion.variantsPassing(printable: key, seed: index, nearLiterals, into: base)
-                for (hash, deleted) in UnsafeBufferPointer(start: base, count: found) {
-                    near(nearLiterals, index, position, cost, exact, hash, passed: true, &seen) { child, other in
-                        // Fields read in place: a copy of the node would retain each of them.
-                        let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
-                        guard nodes[child].labelPrintable else {
-                            return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
-                        }
-                        let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
-                        return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
+            for (hash, deleted) in passed {
+                near(nearLiterals, index, position, cost, exact, hash, passed: true, &seen) { child, other in
+                    // Fields read in place: a copy of the node would retain each of them.
+                    let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
+                    guard nodes[child].labelPrintable else {
+                        return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
                     }
+                    let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
+                    return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
                 }
             }
         }
