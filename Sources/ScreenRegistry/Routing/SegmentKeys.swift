@@ -139,16 +139,19 @@ struct PlainPath {
         while true {
             let start = index
             while index &+ 4 <= count, DeepLink.arePathCharacters(bytes, fourAt: index) { index &+= 4 }
-            while index < count, DeepLink.isPathCharacter(bytes[index]) { index += 1 }
+            while index < count, DeepLink.isPathCharacter(bytes[index]) { index &+= 1 }
             if index > start {
                 // `.` and `..` are invalid: DeepLink reports them.
                 if index - start <= 2, bytes[start] == UInt8(ascii: "."), bytes[index - 1] == UInt8(ascii: ".") {
                     return nil
                 }
                 guard segments < keys.count else { return nil }  // too many: DeepLink reports it
-                // Hashed when first needed (``SegmentKeys/hash(at:)``).
-                keys[segments] = SegmentKeys.Key(start: Int32(start), end: Int32(index), hash: SegmentKeys.unhashed)
-                segments += 1
+                // Hashed when first needed (``SegmentKeys/hash(at:)``). Offsets are at most
+                // `DeepLink.maximumLength` (checked above): they fit in 32 bits unchecked.
+                keys[segments] = SegmentKeys.Key(
+                    start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: index),
+                    hash: SegmentKeys.unhashed)
+                segments &+= 1
             } else if index < count && bytes[index] == UInt8(ascii: "/") {
                 doubled = true
             }
