@@ -4,7 +4,7 @@
 /// handful of probes, however many routes there are.
 ///
 /// One table for the whole trie, read in place through ``View``, so the search touches no
-/// reference-counted storage. Open addressing with linear probing: entries of one key come
+/// reference-counted storage. Open addressing (``PackedSlots``): entries of one key come
 /// out in insertion order, which is the order ``Suggestion/forEachVariantHash(of:seed:_:)``
 /// and registration give. A bit filter, eight bits an entry, answers most absent variants
 /// without touching the table; a slot holds the child and the deleted character itself,
@@ -76,15 +76,15 @@ struct NearLiteralTable: Sendable {
         @inline(__always)
         func forEachPassed(parent: Int, hash: UInt64, nodes: UnsafeBufferPointer<RouteTrie.Node>, _ body: (Int, Int) -> Void) {
             let fingerprint = hash >> 38
-            var slot = Int(truncatingIfNeeded: hash) & slotMask
-            while case let packed = slots[slot], packed != 0 {
+            var probe = PackedSlots.Probe(hash: hash, mask: slotMask)
+            while case let packed = slots[probe.index], packed != 0 {
                 if packed >> 38 == fingerprint {
                     let child = Int(UInt32(truncatingIfNeeded: packed))
                     if nodes[child].parent == Int32(truncatingIfNeeded: parent) {
                         body(child, Int((packed >> 32) & 63) &- 1)
                     }
                 }
-                slot = (slot &+ 1) & slotMask
+                probe.next()
             }
         }
     }

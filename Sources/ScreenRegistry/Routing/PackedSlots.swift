@@ -1,6 +1,6 @@
 /// The storage of ``LiteralTable`` and ``NearLiteralTable``: eight-byte slots, each a
 /// value its owner packs (never 0, which marks a free slot), placed by a 64-bit hash with
-/// linear probing, a power of two at most half full.
+/// triangular probing (``Probe``), a power of two at most half full.
 ///
 /// Eight bytes a slot keeps the tables small enough for the cache at ten thousand routes;
 /// the owners read ``slots`` in place and unpack what they stored.
@@ -37,9 +37,31 @@ struct PackedSlots: Sendable {
     }
 
     private mutating func place(_ entry: Entry) {
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: entry.hash) & mask
-        while slots[index] != 0 { index = (index + 1) & mask }
-        slots[index] = entry.packed
+        var probe = Probe(hash: entry.hash, mask: slots.count - 1)
+        while slots[probe.index] != 0 { probe.next() }
+        slots[probe.index] = entry.packed
+    }
+
+    /// The slots a hash is looked for in, in order: its home slot, then steps of 1, 2,
+    /// 3… (which visit every slot of a power-of-two table). Entries of one hash follow one
+    /// sequence, so they come out in insertion order; unlike steps of 1, the sequences of
+    /// nearby homes part at once, so many entries of one hash (a variant many literals
+    /// share, like `r10` of `r100`…`r109`) do not lengthen the search for the others.
+    struct Probe {
+        private(set) var index: Int
+        private var step = 0
+        private let mask: Int
+
+        @inline(__always)
+        init(hash: UInt64, mask: Int) {
+            index = Int(truncatingIfNeeded: hash) & mask
+            self.mask = mask
+        }
+
+        @inline(__always)
+        mutating func next() {
+            step &+= 1
+            index = (index &+ step) & mask
+        }
     }
 }

@@ -316,9 +316,8 @@ struct LiteralTable: Sendable {
             guard !slots.isEmpty else { return nil }
             let hash = LiteralTable.mix(segmentHash, parent: parent)
             let fingerprint = hash >> 32
-            let mask = slots.count &- 1
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while case let packed = slots[index], packed != 0 {
+            var probe = PackedSlots.Probe(hash: hash, mask: slots.count &- 1)
+            while case let packed = slots[probe.index], packed != 0 {
                 if packed >> 32 == fingerprint {
                     let child = Int(UInt32(truncatingIfNeeded: packed))
                     if nodes[child].parent == Int32(truncatingIfNeeded: parent),
@@ -327,7 +326,7 @@ struct LiteralTable: Sendable {
                         return child
                     }
                 }
-                index = (index &+ 1) & mask
+                probe.next()
             }
             return nil
         }
