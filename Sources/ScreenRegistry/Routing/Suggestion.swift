@@ -381,7 +381,17 @@ extension RouteTrie {
                 return
             }
             consider(nodes[index].firstTerminal, cost: cost + count - position)
-            let exact = !nodes[index].hasLiterals ? nil : literalChild(view, index, keys, position)
+            let exact: Int?
+            if !nodes[index].hasLiterals {
+                exact = nil
+            } else if case let hash = keys.hash(at: position), hash != 0, nodes[index].asciiKeys {
+                // `literalChild`'s usual case in line: the recursive walk does not inline the
+                // call, which copies the whole view onto the stack.
+                exact = view.literals.find(
+                    parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive, nodes: nodes)
+            } else {
+                exact = literalChild(view, index, keys, position)
+            }
             if let exact { walk(exact, position + 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
