@@ -374,9 +374,7 @@ extension RouteTrie {
                 consider(nodes[index].firstTerminal, cost: cost)
                 consider(nodes[index].firstCatchAll, cost: cost)
                 // A missing trailing parameter: `/profile` for `profile/:userId`.
-                if nodes[index].hasTyped {
-                    for (_, child) in view.branches[index].typed { walk(child, position, cost + 1) }
-                }
+                if nodes[index].hasTyped { walkTyped(index, position, cost, segment: nil) }
                 if let child = nodes[index].any { walk(child, position, cost + 1) }
                 return
             }
@@ -398,14 +396,24 @@ extension RouteTrie {
             if nodes[index].hasLiterals, worthVisiting(index, position, cost + 1) {
                 walkNear(index, position, cost, exact: exact)
             }
-            if nodes[index].hasTyped {
-                let segment = keys.string(at: position)
-                for (type, child) in view.branches[index].typed {
-                    walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
-                }
-            }
+            if nodes[index].hasTyped { walkTyped(index, position, cost, segment: keys.string(at: position)) }
             if let child = nodes[index].any { walk(child, position + 1, cost) }
             consider(nodes[index].firstCatchAll, cost: cost)
+        }
+
+        /// The typed-parameter children of `index`: each takes `segment` for no edit if it
+        /// accepts it, for one if not; with no segment left (`nil`), each costs an edit, as
+        /// a missing trailing parameter. Out of line: few nodes have typed children, and
+        /// their checks would otherwise widen every visit's frame.
+        @inline(never)
+        private mutating func walkTyped(_ index: Int, _ position: Int, _ cost: Int, segment: String?) {
+            for (type, child) in view.branches[index].typed {
+                guard let segment else {
+                    walk(child, position, cost + 1)
+                    continue
+                }
+                walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
+            }
         }
 
         /// ``walk(_:_:_:)`` at the root, when only its own routes and its literals near the
