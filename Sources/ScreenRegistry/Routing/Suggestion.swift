@@ -323,9 +323,35 @@ extension RouteTrie {
             let first = view.nodes[0].firstTerminal
             return first < 0 ? nil : Int(first)
         }
+        if rootLiteralMissing, view.nodes[0].firstTerminal < 0, !view.caseInsensitive, keys.hash(at: 0) != 0,
+            case let segment = keys.bytes(at: 0), keys.printable || Suggestion.isPrintable(segment)
+        {
+            return rootNearSuggestion(view, keys, segment)
+        }
         var search = SuggestionSearch(view: view, keys: keys)
         if rootLiteralMissing { search.walkRoot() } else { search.walk(0, 0, 0) }
         return search.bestID < 0 ? nil : search.bestID
+    }
+
+    /// ``SuggestionSearch/walkRoot()`` in the usual case: a printable ASCII first segment,
+    /// matched case-sensitively, under a root that ends no route. Nothing can be found
+    /// before the root's near literals then, so the filter is asked first, and the search
+    /// is set up only when some variant of the segment passes it.
+    @inline(never)
+    private static func rootNearSuggestion(_ view: View, _ keys: SegmentKeys, _ segment: UnsafeBufferPointer<UInt8>) -> Int? {
+        // `worthVisiting(0, 0, 1)` with nothing found yet.
+        guard mayReach(
+            terminals: view.nodes[0].terminalDepths, catchAlls: view.nodes[0].catchAllDepths,
+            remaining: keys.count, visit: Suggestion.budget - 1, win: Int.max - 2)
+        else { return nil }
+        return withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed -> Int? in
+            guard let base = passed.baseAddress else { return nil }
+            let found = Suggestion.variantsPassing(printable: segment, seed: 0, view.near, into: base)
+            guard found > 0 else { return nil }
+            var search = SuggestionSearch(view: view, keys: keys)
+            search.walkPassed(0, 0, 0, exact: nil, key: segment, UnsafeBufferPointer(start: base, count: found))
+            return search.bestID < 0 ? nil : search.bestID
+        }
     }
 
     /// The state of one suggestion search: a value walked by mutating methods, so the best
@@ -482,7 +508,7 @@ extension RouteTrie {
         /// filter. Out of line, so that its set-up (the tables read once, the children
         /// seen) is paid only when some variant did pass: about one unknown word in two.
         @inline(never)
-        private mutating func walkPassed(
+        fileprivate mutating func walkPassed(
             _ index: Int, _ position: Int, _ cost: Int, exact: Int?, key: UnsafeBufferPointer<UInt8>,
             _ passed: UnsafeBufferPointer<(hash: UInt64, deleted: Int)>
         ) {
