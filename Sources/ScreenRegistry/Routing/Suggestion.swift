@@ -154,10 +154,11 @@ enum Suggestion {
     /// The byte of a character equal to a printable ASCII one (U+212A KELVIN SIGN gives
     /// `K`), else `nil`.
     private static func printableByte(_ character: Character) -> UInt8? {
-        // Equal characters hash alike, so only the byte whose unit matches can be equal.
+        // Equal characters hash alike, so only a byte whose unit matches can be equal.
         let unit = UInt64(bitPattern: Int64(character.hashValue))
-        for byte in UInt8(0x20)..<0x7F where asciiUnits[Int(byte)] == unit {
-            return character == Character(Unicode.Scalar(byte)) ? byte : nil
+        for byte in UInt8(0x20)..<0x7F
+        where asciiUnits[Int(byte)] == unit && character == Character(Unicode.Scalar(byte)) {
+            return byte
         }
         return nil
     }
