@@ -130,6 +130,22 @@ enum Suggestion {
         }
     }
 
+    /// Calls `body` with the hashes and deleted characters of the variants of the printable
+    /// ASCII `key` that `table`'s filter lets through (``variantsPassing(printable:seed:_:into:)``),
+    /// in order, held on the stack; `nil`, without calling it, when none does.
+    @inline(__always)
+    static func withVariantsPassing<R>(
+        printable key: UnsafeBufferPointer<UInt8>, seed: Int, _ table: NearLiteralTable.View,
+        _ body: (UnsafeBufferPointer<(hash: UInt64, deleted: Int)>) -> R
+    ) -> R? {
+        withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed -> R? in
+            guard let base = passed.baseAddress else { return nil }
+            let found = variantsPassing(printable: key, seed: seed, table, into: base)
+            guard found > 0 else { return nil }
+            return body(UnsafeBufferPointer(start: base, count: found))
+        }
+    }
+
     /// The variants of the printable ASCII `key` (as ``forEachVariantHash(of:seed:_:)``
     /// hashes them) that `table`'s filter lets through, in order, written to `passed` (room
     /// for 33); returns how many. A loop with no calls in it keeps its state in registers:
@@ -345,14 +361,13 @@ extension RouteTrie {
             terminals: view.nodes[0].terminalDepths, catchAlls: view.nodes[0].catchAllDepths,
             remaining: keys.count, visit: Suggestion.budget - 1, win: Int.max - 2)
         else { return nil }
-        return withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed -> Int? in
-            guard let base = passed.baseAddress else { return nil }
-            let found = Suggestion.variantsPassing(printable: segment, seed: 0, view.near, into: base)
-            guard found > 0 else { return nil }
-            var search = SuggestionSearch(view: view, keys: keys)
-            search.walkPassed(0, 0, 0, exact: nil, key: segment, UnsafeBufferPointer(start: base, count: found))
-            return search.bestID < 0 ? nil : search.bestID
-        }
+        let best =
+            Suggestion.withVariantsPassing(printable: segment, seed: 0, view.near) { passed in
+                var search = SuggestionSearch(view: view, keys: keys)
+                search.walkPassed(0, 0, 0, exact: nil, key: segment, passed)
+                return search.bestID
+            } ?? -1
+        return best < 0 ? nil : best
     }
 
     /// The state of one suggestion search: a value walked by mutating methods, so the best
@@ -497,11 +512,8 @@ extension RouteTrie {
             // Most variants are in no literal's index. One tight pass asks the filter about
             // each; only the few it lets through are probed and compared, and when none
             // is, nothing more is set up.
-            withUnsafeTemporaryAllocation(of: (hash: UInt64, deleted: Int).self, capacity: 33) { passed in
-                guard let base = passed.baseAddress else { return }
-                let found = Suggestion.variantsPassing(printable: key, seed: index, view.near, into: base)
-                guard found > 0 else { return }
-                walkPassed(index, position, cost, exact: exact, key: key, UnsafeBufferPointer(start: base, count: found))
+            Suggestion.withVariantsPassing(printable: key, seed: index, view.near) { passed in
+                walkPassed(index, position, cost, exact: exact, key: key, passed)
             }
         }
 
