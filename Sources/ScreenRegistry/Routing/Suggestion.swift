@@ -48,8 +48,7 @@ enum Suggestion {
     /// Calls `body` with the bytes of `string` when it is all printable ASCII.
     static func withASCII<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         func run(_ bytes: UnsafeBufferPointer<UInt8>) -> R? {
-            for byte in bytes where !(0x20..<0x7F).contains(byte) { return nil }
-            return body(bytes)
+            isPrintable(bytes) ? body(bytes) : nil
         }
         if let result = string.utf8.withContiguousStorageIfAvailable(run) { return result }
         return Array(string.utf8).withUnsafeBufferPointer(run)
@@ -268,8 +267,7 @@ enum Suggestion {
     static func compare(
         _ key: UnsafeBufferPointer<UInt8>, deleting k: Int, _ literal: String, deleting i: Int
     ) -> (edits: Int, close: Bool)? {
-        let ascii = key.allSatisfy { (0x20..<0x7F).contains($0) }
-            ? withASCII(literal) { literal in compareASCII(key, k, literal, i) } : nil
+        let ascii = isPrintable(key) ? withASCII(literal) { literal in compareASCII(key, k, literal, i) } : nil
         if let ascii { return ascii.edits == 0 ? nil : ascii }
         return compare(String(decoding: key, as: UTF8.self), deleting: k, literal, deleting: i)
     }
@@ -500,6 +498,7 @@ extension RouteTrie {
             let branches = view.branches, nearLiterals = view.near  // not `self.view`: `near` mutates `self`
             var seen = SeenChildren()
             Suggestion.forEachVariantHash(of: key, seed: index) { hash, deleted in
+                guard nearLiterals.mayContain(hash) else { return }
                 near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
                     Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
                 }
@@ -529,7 +528,7 @@ extension RouteTrie {
             let nodes = view.nodes, branches = view.branches, labels = view.literals.bytes, nearLiterals = view.near
             var seen = SeenChildren()
             for (hash, deleted) in passed {
-                near(nearLiterals, index, position, cost, exact, hash, passed: true, &seen) { child, other in
+                near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
                     // Fields read in place: a copy of the node would retain each of them.
                     let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
                     guard nodes[child].labelPrintable else {
@@ -541,15 +540,14 @@ extension RouteTrie {
             }
         }
 
-        /// Walks each literal child of `index` indexed under `hash` that `compare` finds
-        /// close (given the child and its deleted character), once per child.
+        /// Walks each literal child of `index` indexed under `hash` (a hash the filter has let
+        /// through) that `compare` finds close (given the child and its deleted character), once per child.
         @inline(__always)
         private mutating func near(
             _ nearLiterals: NearLiteralTable.View, _ index: Int, _ position: Int, _ cost: Int, _ exact: Int?,
-            _ hash: UInt64, passed: Bool = false,
+            _ hash: UInt64,
             _ seen: inout SeenChildren, _ compare: (Int, Int) -> (edits: Int, close: Bool)?
         ) {
-            guard passed || nearLiterals.mayContain(hash) else { return }
             nearLiterals.forEachPassed(parent: index, hash: hash, nodes: view.nodes) { child, deleted in
                 guard cost + 1 <= limit(), child != exact, !seen.contains(Int32(truncatingIfNeeded: child)) else {
                     return
