@@ -176,6 +176,38 @@ struct RoutingTests {
         #expect(try registry.resolve("myapp://r/7/?q=1").pattern == "r/:id")
     }
 
+    @Test(
+        "A literal of any length matches wherever it stands: first, last, alone, before a query",
+        arguments: [false, true])
+    func literalsOfEveryLength(caseInsensitive: Bool) throws {
+        // Segments are hashed eight bytes at a time; the remainder is read with the bytes
+        // after it, or with the ones before it when the segment ends the path.
+        let letters = Array("abcdefghijklmnopqrst")
+        for length in 1...letters.count {
+            let literal = String(letters[..<length])
+            let stored = caseInsensitive ? literal.uppercased() : literal
+            let registry = try registry(["\(stored)", "x/\(stored)", "\(stored)/y"], caseInsensitive: caseInsensitive)
+            // Case-insensitive: every other letter a capital.
+            let given = !caseInsensitive ? literal : String(
+                literal.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.uppercased()) : $0.element })
+            for (path, pattern) in [
+                ("/\(given)", stored), ("/x/\(given)", "x/\(stored)"), ("/\(given)/y", "\(stored)/y"),
+                ("/x/\(given)?q=1", "x/\(stored)"), ("/x/\(given)/", "x/\(stored)"),
+            ] {
+                #expect(try registry.resolve(path).pattern == pattern, "\(path)")
+            }
+            // Any one character changed is another literal.
+            for offset in 0..<length {
+                var changed = letters[..<length]
+                changed[offset] = "0"
+                let other = String(changed)
+                for path in ["/\(other)", "/x/\(other)", "/\(other)/y"] {
+                    #expect(throws: ScreenRegistryError.self, "\(path)") { try registry.resolve(path) }
+                }
+            }
+        }
+    }
+
     @Test("Lookups in a large registry find the right route")
     func largeRegistry() throws {
         var registry = ScreenRegistry()

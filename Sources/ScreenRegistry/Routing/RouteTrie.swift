@@ -360,16 +360,20 @@ struct LiteralTable: Sendable {
     }
 
     /// The hash of segment `start..<end` of `buffer`, as ``hash(_:folding:)`` gives it: the
-    /// last partial word is read in one load, masked, when the buffer goes on far enough.
+    /// last partial word is read in one load, of the eight bytes from it when the buffer
+    /// goes on far enough, else of the eight that end with it.
     @inline(__always)
     static func hash(in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, folding: Bool) -> UInt64 {
         guard let base = buffer.baseAddress else { return 0x2545_F491_4F6C_DD1D }
-        return hash(base + start, count: end - start, readable: buffer.count - start, folding: folding)
+        return hash(base + start, count: end - start, readable: buffer.count - start, before: start, folding: folding)
     }
 
-    /// `count` bytes at `base`, of which `readable` (at least `count`) may be read.
+    /// `count` bytes at `base`, of which `readable` (at least `count`) may be read, with
+    /// `before` more readable bytes just before `base`.
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, count: Int, readable: Int, folding: Bool) -> UInt64 {
+    private static func hash(
+        _ base: UnsafePointer<UInt8>, count: Int, readable: Int, before: Int = 0, folding: Bool
+    ) -> UInt64 {
         let raw = UnsafeRawPointer(base)
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         var high: UInt64 = 0
@@ -384,25 +388,33 @@ struct LiteralTable: Sendable {
         }
         if index < count {
             // The remaining bytes, first byte lowest.
-            var word: UInt64 = 0
-            if index + 8 <= readable {
-                let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                word = loaded & ((1 << UInt64(8 * (count - index))) - 1)
+            let word: UInt64
+            let unread = UInt64(8 &* (8 &- (count &- index)))
+            let forward = index &+ 8 <= readable
+            if forward || count &- 8 >= -before {
+                // The eight bytes from the remainder, masked; else the eight that end with
+                // it (a path's last segment ends the buffer), shifted down.
+                let loaded = UInt64(
+                    littleEndian: raw.loadUnaligned(fromByteOffset: forward ? index : count &- 8, as: UInt64.self))
+                word = forward ? loaded & (UInt64.max &>> unread) : loaded &>> unread
             } else {
-                var shift: UInt64 = 0
-                while index < count {
-                    word |= UInt64(base[index]) << shift
-                    shift += 8
-                    index += 1
-                }
+                word = partialWord(base + index, count: count - index)
             }
             high |= word
-            if folding { word = foldWord(word) }
-            h = (h ^ word) &* 0x94D0_49BB_1331_11EB
+            h = (h ^ (folding ? foldWord(word) : word)) &* 0x94D0_49BB_1331_11EB
             h ^= h >> 29
         }
         guard high & 0x8080_8080_8080_8080 == 0 else { return 0 }
         return h | 1
+    }
+
+    /// The `count` (below eight) bytes at `base`, first byte lowest: the tail of a key in
+    /// a buffer of fewer than eight bytes, read one byte at a time.
+    @inline(never)
+    private static func partialWord(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 &* index) }
+        return word
     }
 
     /// ASCII capitals to small letters in eight ASCII bytes at once.
