@@ -528,6 +528,8 @@ extension RouteTrie {
             let nodes = view.nodes, branches = view.branches, labels = view.literals.bytes, nearLiterals = view.near
             var seen = SeenChildren()
             for (hash, deleted) in passed {
+                // A near literal costs an edit more: none can beat the best any more.
+                guard cost &+ 1 <= limit() else { break }
                 near(nearLiterals, index, position, cost, exact, hash, &seen) { child, other in
                     // Fields read in place: a copy of the node would retain each of them.
                     let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
