@@ -185,6 +185,31 @@ struct RegistryTests {
         #expect(suggestion(registry, "/0123456789/7") == nil)
     }
 
+    @Test("A typo of a short literal suggests it wherever its bytes are stored")
+    func typosOfShortLiterals() throws {
+        // Short literals are compared as words read from the table of all labels: alone
+        // (fewer than eight bytes in all), first, and last in it.
+        let letters = Array("abcdefghij")
+        for length in 3...9 {
+            let literal = String(letters[..<length])
+            for patterns in [[literal], ["qqqqqqqqqq", literal], [literal, "qqqqqqqqqq"]] {
+                let registry = try registry(patterns)
+                for offset in 0..<length {
+                    var changed = Array(literal)
+                    changed[offset] = "0"
+                    var dropped = Array(literal)
+                    dropped.remove(at: offset)
+                    var added = Array(literal)
+                    added.insert("0", at: offset)
+                    for typo in [changed, dropped, added].map({ String($0) }) {
+                        #expect(suggestion(registry, "/\(typo)") == literal, "\(typo) in \(patterns)")
+                    }
+                }
+                #expect(suggestion(registry, "/\(literal)") == "matched")
+            }
+        }
+    }
+
     @Test("resolve builds nothing; screen(for:) builds the screen")
     func resolveBuildsNothing() async throws {
         var registry = ScreenRegistry()
