@@ -104,6 +104,10 @@ struct RegistryTests {
         #expect(suggestion(registry, "/cards/gold") == "cards/:id(int)")
         #expect(suggestion(registry, "/profile") == "profile/:userId")
         #expect(suggestion(registry, "/settings/extra") == "settings")
+        // A near first segment and a segment too few or too many: two edits, where every
+        // route is a segment longer or shorter than the path.
+        #expect(suggestion(try ScreenRegistryTests.registry(["profile/:userId"]), "/profil") == "profile/:userId")
+        #expect(suggestion(try ScreenRegistryTests.registry(["settings"]), "/setings/extra") == "settings")
         #expect(suggestion(registry, "/completely/unrelated/path") == nil)
         #expect(suggestion(registry, "/x") == nil)
     }

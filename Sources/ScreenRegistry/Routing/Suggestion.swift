@@ -400,11 +400,12 @@ extension RouteTrie {
     /// is set up only when some variant of the segment passes it.
     @inline(never)
     private static func rootNearSuggestion(_ view: View, _ keys: SegmentKeys, _ segment: UnsafeBufferPointer<UInt8>) -> Int? {
-        // `worthVisiting(0, 0, 1)` with nothing found yet.
-        guard mayReach(
-            terminals: view.nodes[0].terminalDepths, catchAlls: view.nodes[0].catchAllDepths,
-            remaining: keys.count, visit: Suggestion.budget - 1, win: Int.max - 2)
-        else { return nil }
+        // `worthVisiting(0, 0, 1)` with nothing found yet: some route (or `**`) ends at most
+        // `budget - 1` segments past the path's end, so within reach (`mayReach` with no
+        // best to beat).
+        let reach = keys.count &+ Suggestion.budget
+        let within = reach >= 64 ? UInt64.max : (1 &<< UInt64(reach)) &- 1
+        guard (view.nodes[0].terminalDepths | view.nodes[0].catchAllDepths) & within != 0 else { return nil }
         let best =
             Suggestion.withVariantsPassing(printable: segment, seed: 0, view.near) { passed in
                 var search = SuggestionSearch(view: view, keys: keys)
