@@ -417,6 +417,9 @@ extension RouteTrie {
 
     /// The state of one suggestion search: a value walked by mutating methods, so the best
     /// route so far needs no dynamic exclusivity checks.
+    ///
+    /// Positions are at most the path's segment count and costs a few edits more: the walk
+    /// adds them with wrapping arithmetic, which needs no overflow checks.
     private struct SuggestionSearch {
         let view: View
         let keys: SegmentKeys
@@ -439,7 +442,6 @@ extension RouteTrie {
 
         /// The most the search may have spent to go on: within budget and below the best.
         func limit() -> Int {
-            // Costs stay far below `Int.max`: wrapping arithmetic needs no overflow checks.
             min(Suggestion.budget, bestCost &- 1)
         }
 
@@ -462,10 +464,10 @@ extension RouteTrie {
                 consider(nodes[index].firstCatchAll, cost: cost)
                 // A missing trailing parameter: `/profile` for `profile/:userId`.
                 if nodes[index].hasTyped { walkTyped(index, position, cost, segment: nil) }
-                if let child = nodes[index].any { walk(child, position, cost + 1) }
+                if let child = nodes[index].any { walk(child, position, cost &+ 1) }
                 return
             }
-            consider(nodes[index].firstTerminal, cost: cost + count - position)
+            consider(nodes[index].firstTerminal, cost: cost &+ count &- position)
             let exact: Int?
             if !nodes[index].hasLiterals {
                 exact = nil
@@ -477,14 +479,14 @@ extension RouteTrie {
             } else {
                 exact = literalChild(view, index, keys, position)
             }
-            if let exact { walk(exact, position + 1, cost) }
+            if let exact { walk(exact, position &+ 1, cost) }
             // Near literals: each is one or two edits away, and has one character more,
             // one less or as many as the key.
-            if nodes[index].hasLiterals, worthVisiting(index, position, cost + 1) {
+            if nodes[index].hasLiterals, worthVisiting(index, position, cost &+ 1) {
                 walkNear(index, position, cost, exact: exact)
             }
             if nodes[index].hasTyped { walkTyped(index, position, cost, segment: keys.string(at: position)) }
-            if let child = nodes[index].any { walk(child, position + 1, cost) }
+            if let child = nodes[index].any { walk(child, position &+ 1, cost) }
             consider(nodes[index].firstCatchAll, cost: cost)
         }
 
@@ -496,10 +498,10 @@ extension RouteTrie {
         private mutating func walkTyped(_ index: Int, _ position: Int, _ cost: Int, segment: String?) {
             for (type, child) in view.branches[index].typed {
                 guard let segment else {
-                    walk(child, position, cost + 1)
+                    walk(child, position, cost &+ 1)
                     continue
                 }
-                walk(child, position + 1, cost + (type.accepts(segment) ? 0 : 1))
+                walk(child, position &+ 1, cost &+ (type.accepts(segment) ? 0 : 1))
             }
         }
 
@@ -603,13 +605,13 @@ extension RouteTrie {
             _ seen: inout SeenChildren, _ compare: (Int, Int) -> (edits: Int, close: Bool)?
         ) {
             nearLiterals.forEachPassed(parent: index, hash: hash, nodes: view.nodes) { child, deleted in
-                guard cost + 1 <= limit(), child != exact, !seen.contains(Int32(truncatingIfNeeded: child)) else {
+                guard cost &+ 1 <= limit(), child != exact, !seen.contains(Int32(truncatingIfNeeded: child)) else {
                     return
                 }
                 guard let (edits, close) = compare(child, deleted) else { return }
                 seen.append(Int32(truncatingIfNeeded: child))
                 guard edits <= Suggestion.budget, close else { return }
-                walk(child, position + 1, cost + edits)
+                walk(child, position &+ 1, cost &+ edits)
             }
         }
     }
