@@ -292,9 +292,11 @@ enum Suggestion {
         guard deleting(k, from: key) == deleting(i, from: literal), key != literal else { return nil }
         var edits = 1
         if keyCount == literalCount {
+            // The high bit of each byte that differs; one such bit is one edit, more are two.
             let difference = key ^ literal
             let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            edits = min((((difference & low) &+ low | difference) & ~low).nonzeroBitCount, 2)
+            let differing = ((difference & low) &+ low | difference) & ~low
+            edits = differing & (differing &- 1) == 0 ? 1 : 2
         }
         return (edits, edits &* 3 <= max(keyCount, literalCount))
     }
