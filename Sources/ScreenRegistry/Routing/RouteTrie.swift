@@ -334,10 +334,12 @@ struct LiteralTable: Sendable {
         private func equal(_ start: Int32, _ count: Int32, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
             guard start >= 0, Int(count) == segment.count else { return false }
             let key = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + count)])
-            for index in 0..<segment.count {
-                let byte = folding ? LiteralTable.fold(segment[index]) : segment[index]
-                if byte != key[index] { return false }
+            // Two loops, so that the usual one (no folding) is a load and a compare a byte.
+            guard folding else {
+                for index in 0..<segment.count where segment[index] != key[index] { return false }
+                return true
             }
+            for index in 0..<segment.count where LiteralTable.fold(segment[index]) != key[index] { return false }
             return true
         }
     }
