@@ -189,6 +189,66 @@ struct Result {
     var ratio: Double { routingKit / screenRegistry }
 }
 
+/// Times `first` and `second` (each one pass over `lookups` probes) in `--rounds` rounds of
+/// about `--round-ms` each, interleaved, alternating which goes first: the nanoseconds per
+/// lookup of each, round by round.
+func interleaved(
+    _ options: Options, lookups: Double, _ first: () -> Void, _ second: () -> Void
+) -> (first: [Double], second: [Double]) {
+    // Warm up, then size each one's rounds to about --round-ms.
+    _ = measure(passes: 3, first)
+    _ = measure(passes: 3, second)
+    let target = options.roundMilliseconds * 1e6
+    let firstPasses = options.passes ?? max(1, Int(target / measure(passes: 2, first).nanoseconds * 2))
+    let secondPasses = options.passes ?? max(1, Int(target / measure(passes: 2, second).nanoseconds * 2))
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    for round in 0..<options.rounds {
+        func runFirst() {
+            firstTimes.append(measure(passes: firstPasses, first).nanoseconds / (Double(firstPasses) * lookups))
+        }
+        func runSecond() {
+            secondTimes.append(measure(passes: secondPasses, second).nanoseconds / (Double(secondPasses) * lookups))
+        }
+        if round % 2 == 0 {
+            runFirst()
+            runSecond()
+        } else {
+            runSecond()
+            runFirst()
+        }
+    }
+    return (firstTimes, secondTimes)
+}
+
+/// ScreenRegistry's time at the largest size over its time at the smallest, for one kind of
+/// lookup, measured like the comparison with RoutingKit: interleaved rounds, medians. (The
+/// table's rows for the two sizes are measured seconds apart, and this machine's speed
+/// drifts by more than the target's margin in that time.)
+struct Scaling {
+    var kind: Kind
+    var ratio: Double
+    var ratioLow: Double  // per-round large/small ratios: lowest and highest
+    var ratioHigh: Double
+}
+
+func scaling(_ options: Options, small: Int, large: Int) -> [Scaling] {
+    let smallTable = RouteTable(size: small), largeTable = RouteTable(size: large)
+    let smallRegistry = makeRegistry(smallTable), largeRegistry = makeRegistry(largeTable)
+    return options.kinds.map { kind in
+        let smallPaths = kind.probes(smallTable).map(\.path)
+        let largePaths = kind.probes(largeTable).map(\.path)
+        // Both tables make the same number of probes.
+        let (smallTimes, largeTimes) = interleaved(
+            options, lookups: Double(smallPaths.count),
+            { screenRegistryPass(smallRegistry, smallPaths) }, { screenRegistryPass(largeRegistry, largePaths) })
+        let ratios = zip(largeTimes, smallTimes).map { $0 / $1 }
+        return Scaling(
+            kind: kind, ratio: median(largeTimes) / median(smallTimes), ratioLow: ratios.min() ?? 0,
+            ratioHigh: ratios.max() ?? 0)
+    }
+}
+
 /// Every measurement, in table order (nothing is returned in profiling mode).
 nonisolated func run(_ options: Options) -> [Result] {
     var results: [Result] = []
@@ -217,42 +277,8 @@ nonisolated func run(_ options: Options) -> [Result] {
                 continue
             }
 
-            // Warm up, then size each router's rounds to about --round-ms.
-            _ = measure(passes: 3) { screenRegistryPass(registry, paths) }
-            _ = measure(passes: 3) { routingKitPass(router, segments) }
-            let target = options.roundMilliseconds * 1e6
-            let srPasses =
-                options.passes
-                ?? max(
-                    1,
-                    Int(target / measure(passes: 2) { screenRegistryPass(registry, paths) }.nanoseconds * 2))
-            let rkPasses =
-                options.passes
-                ?? max(
-                    1, Int(target / measure(passes: 2) { routingKitPass(router, segments) }.nanoseconds * 2))
-
-            var sr: [Double] = []
-            var rk: [Double] = []
-            for round in 0..<options.rounds {
-                // Interleaved, alternating which router goes first.
-                func runSR() {
-                    sr.append(
-                        measure(passes: srPasses) { screenRegistryPass(registry, paths) }.nanoseconds
-                            / (Double(srPasses) * lookups))
-                }
-                func runRK() {
-                    rk.append(
-                        measure(passes: rkPasses) { routingKitPass(router, segments) }.nanoseconds
-                            / (Double(rkPasses) * lookups))
-                }
-                if round % 2 == 0 {
-                    runSR()
-                    runRK()
-                } else {
-                    runRK()
-                    runSR()
-                }
-            }
+            let (sr, rk) = interleaved(
+                options, lookups: lookups, { screenRegistryPass(registry, paths) }, { routingKitPass(router, segments) })
             let ratios = zip(rk, sr).map { $0 / $1 }
             results.append(
                 Result(
@@ -308,20 +334,17 @@ for result in results {
         ].joined(separator: " | "))
 }
 
-let smallest = options.sizes.min()!
-let largest = options.sizes.max()!
-if smallest != largest {
+if let smallest = options.sizes.min(), let largest = options.sizes.max(), smallest != largest {
     print("")
     print(
-        "ScreenRegistry scaling: time at \(grouped(largest)) routes / time at \(grouped(smallest)) routes (target ≤ 1.5×)"
+        "ScreenRegistry scaling: time at \(grouped(largest)) routes / time at \(grouped(smallest)) routes,"
+            + " \(options.rounds) interleaved rounds, medians (target ≤ 1.5×)"
     )
-    for kind in options.kinds {
-        guard let small = results.first(where: { $0.size == smallest && $0.kind == kind }),
-            let large = results.first(where: { $0.size == largest && $0.kind == kind })
-        else { continue }
-        let scale = large.screenRegistry / small.screenRegistry
+    for result in scaling(options, small: smallest, large: largest) {
         print(
-            "  \(pad(kind.label, 28, right: false))  \(fixed(scale, 2))×  \(scale <= 1.5 ? "met" : "NOT met")"
+            "  \(pad(result.kind.label, 28, right: false))  \(pad(fixed(result.ratio, 2) + "×", 6))"
+                + "  per round \(fixed(result.ratioLow, 2))–\(fixed(result.ratioHigh, 2))"
+                + "  \(result.ratio <= 1.5 ? "met" : "NOT met")"
         )
     }
 }
