@@ -361,9 +361,8 @@ struct LiteralTable: Sendable {
         return hash(base, count: bytes.count, readable: bytes.count, folding: folding)
     }
 
-    /// The hash of segment `start..<end` of `buffer`, as ``hash(_:folding:)`` gives it: the
-    /// last partial word is read in one load, of the eight bytes from it when the buffer
-    /// goes on far enough, else of the eight that end with it.
+    /// The hash of segment `start..<end` of `buffer`, as ``hash(_:folding:)`` gives it, with
+    /// the rest of the buffer around it readable for its last partial word.
     @inline(__always)
     static func hash(in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, folding: Bool) -> UInt64 {
         guard let base = buffer.baseAddress else { return 0x2545_F491_4F6C_DD1D }
@@ -390,33 +389,15 @@ struct LiteralTable: Sendable {
         }
         if index < count {
             // The remaining bytes, first byte lowest.
-            let word: UInt64
-            let unread = UInt64(8 &* (8 &- (count &- index)))
-            let forward = index &+ 8 <= readable
-            if forward || count &- 8 >= -before {
-                // The eight bytes from the remainder, masked; else the eight that end with
-                // it (a path's last segment ends the buffer), shifted down.
-                let loaded = UInt64(
-                    littleEndian: raw.loadUnaligned(fromByteOffset: forward ? index : count &- 8, as: UInt64.self))
-                word = forward ? loaded & (UInt64.max &>> unread) : loaded &>> unread
-            } else {
-                word = partialWord(base + index, count: count - index)
-            }
+            // In one load, also when the key ends the buffer (a path's last segment does).
+            let readableBytes = UnsafeBufferPointer(start: base - before, count: before &+ readable)
+            let word = readableBytes.loadedWord(from: before &+ index, count: count &- index)
             high |= word
             h = (h ^ (folding ? foldWord(word) : word)) &* 0x94D0_49BB_1331_11EB
             h ^= h >> 29
         }
         guard high & 0x8080_8080_8080_8080 == 0 else { return 0 }
         return h | 1
-    }
-
-    /// The `count` (below eight) bytes at `base`, first byte lowest: the tail of a key in
-    /// a buffer of fewer than eight bytes, read one byte at a time.
-    @inline(never)
-    private static func partialWord(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        var word: UInt64 = 0
-        for index in 0..<count { word |= UInt64(base[index]) &<< UInt64(8 &* index) }
-        return word
     }
 
     /// ASCII capitals to small letters in eight ASCII bytes at once.

@@ -99,9 +99,9 @@ enum Suggestion {
         let salt = salt(seed)
         guard count > 8 else {
             // Every variant is one word: deleting k keeps the bytes below k and shifts the
-            // ones above it down a byte.
-            var word: UInt64 = 0
-            for index in 0..<count { word |= UInt64(key[index]) &<< UInt64(index &* 8) }
+            // ones above it down a byte (`deleting(_:from:)`, with the masks carried from one
+            // k to the next: 36 instructions fewer a typo than calling it).
+            let word = key.word(from: 0, count: count)
             body(wordHash(word, salt: salt), -1)
             guard count > 1 else { return }
             let shifted = word &>> 8
@@ -283,8 +283,9 @@ enum Suggestion {
     }
 
     /// ``compare(_:deleting:printable:deleting:)`` for a key and a literal of at most eight
-    /// printable bytes each, as words (``word(_:)``): no byte is 0, so equal words are equal
-    /// strings, and a byte of their difference is 0 exactly where they agree.
+    /// printable bytes each, as words (`UnsafeBufferPointer.word(from:count:)`): no byte is
+    /// 0, so equal words are equal strings, and a byte of their difference is 0 exactly
+    /// where they agree.
     @inline(__always)
     static func compare(
         _ key: UInt64, _ keyCount: Int, deleting k: Int, _ literal: UInt64, _ literalCount: Int, deleting i: Int
@@ -301,33 +302,13 @@ enum Suggestion {
         return (edits, edits &* 3 <= max(keyCount, literalCount))
     }
 
-    /// `word` with byte `index` taken out and the ones above it moved down (-1: as it is).
+    /// `word` with byte `index` taken out: the bytes below it kept, the ones above it moved
+    /// down a byte (-1: as it is).
     @inline(__always)
     private static func deleting(_ index: Int, from word: UInt64) -> UInt64 {
         guard index >= 0 else { return word }
         let below = (1 &<< UInt64(truncatingIfNeeded: index &* 8)) &- 1
         return word & below | (word &>> 8) & ~below
-    }
-
-    /// Up to eight bytes as one word, first byte lowest.
-    static func word(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var word: UInt64 = 0
-        for index in 0..<bytes.count { word |= UInt64(bytes[index]) &<< UInt64(truncatingIfNeeded: index &* 8) }
-        return word
-    }
-
-    /// The `count` (1 to 8) bytes at `start` of `buffer` as one word, first byte lowest, read
-    /// in one load; 0 when no eight bytes of the buffer start or end with them.
-    @inline(__always)
-    static func word(in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
-        // The eight bytes from `start`, masked; else the eight that end with the key, shifted.
-        let forward = start &+ 8 <= buffer.count
-        guard forward || start &+ count >= 8, let base = buffer.baseAddress else { return 0 }
-        let unread = UInt64(truncatingIfNeeded: 8 &* (8 &- count))
-        let loaded = UInt64(
-            littleEndian: UnsafeRawPointer(base).loadUnaligned(
-                fromByteOffset: forward ? start : start &+ count &- 8, as: UInt64.self))
-        return forward ? loaded & (UInt64.max &>> unread) : loaded &>> unread
     }
 
     /// Whether every byte is printable ASCII: then bytes are characters.
@@ -588,9 +569,10 @@ extension RouteTrie {
                         return Suggestion.compare(key, deleting: deleted, branches[child].label, deleting: other)
                     }
                     // A key and a label of at most eight bytes are compared as words.
-                    if key.count <= 8, count <= 8, case let label = Suggestion.word(in: labels, start, count), label != 0 {
+                    if key.count <= 8, count <= 8 {
                         return Suggestion.compare(
-                            Suggestion.word(key), key.count, deleting: deleted, label, count, deleting: other)
+                            key.word(from: 0, count: key.count), key.count, deleting: deleted,
+                            labels.loadedWord(from: start, count: count), count, deleting: other)
                     }
                     let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
                     return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
