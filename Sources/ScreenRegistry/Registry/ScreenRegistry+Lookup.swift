@@ -33,6 +33,13 @@ extension ScreenRegistry {
             }
         }
         if let plain { return plain }
+        return try lookUpDecoded(input, data: data)
+    }
+
+    /// ``lookUp(_:data:)`` for input that is not a plain path: decoded and validated by
+    /// ``DeepLink``. Out of line, so that the plain path's view is not kept for it.
+    @inline(never)
+    private func lookUpDecoded(_ input: String, data: [String: String]) throws(ScreenRegistryError) -> Lookup {
         let link = try DeepLink(input)
         return trie.withView { view in
             withUnsafePointer(to: self) { registry in
