@@ -195,7 +195,7 @@ public struct ScreenRegistry: Sendable {
                 pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
                 redirects: passed, isFallback: true
             ))
-        case .matched(var match, let id, let query):
+        case .matched(let match, let id, let query):
             if let target = entries[id].redirect {
                 passed.append(match.path)
                 let next = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
@@ -207,8 +207,12 @@ public struct ScreenRegistry: Sendable {
                 nextData["next"] = Self.pathWithQuery(match.path, query)
                 return .next(routeGuard.target, nextData)
             }
-            match.redirects = passed
-            return .done(match)
+            // Returned as it came when nothing redirected to it: a `var` binding here was
+            // copied into the result, every field retained, and then destroyed.
+            guard !passed.isEmpty else { return .done(match) }
+            var redirected = match
+            redirected.redirects = passed
+            return .done(redirected)
         }
     }
 
