@@ -33,8 +33,7 @@ extension ScreenRegistry {
         var foundData = [String: String]()
         var normalisedPath: String?  // built only once a route matches
         _ = RouteTrie.firstMatch(view, keys) { id in
-            let normalised = normalisedPath ?? path()
-            normalisedPath = normalised
+            if normalisedPath == nil { normalisedPath = path() }
             // Parameters are the only segments made into strings. The route's fields are
             // read in place: copying a whole `Route` retains every field.
             let segments = registry.pointee.entries[id].parsed.segments.prefix(keys.count)
@@ -54,7 +53,9 @@ extension ScreenRegistry {
             } else if !parameters.isEmpty {
                 merged.merge(parameters) { _, parameter in parameter }
             }
-            guard registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged) else {
+            guard let normalised = normalisedPath,
+                registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged)
+            else {
                 return false
             }
             foundID = id
@@ -62,10 +63,12 @@ extension ScreenRegistry {
             foundData = merged
             return true
         }
-        guard let id = foundID, let normalisedPath else { return nil }
+        // The winner's parts are moved into the match: copied, each would be retained, and
+        // the variables the closure wrote released after.
+        guard let id = foundID, case let normalisedPath? = consume normalisedPath else { return nil }
         var match = RouteMatch(
             pattern: registry.pointee.entries[id].pattern, screenType: registry.pointee.entries[id].screenType,
-            parameters: foundParameters, data: foundData, path: normalisedPath
+            parameters: consume foundParameters, data: consume foundData, path: normalisedPath
         )
         match.routeID = id
         return (match, id)
