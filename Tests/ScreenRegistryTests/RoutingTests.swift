@@ -140,6 +140,16 @@ struct RoutingTests {
         #expect(try registry.resolve("/item/1?accept=yes").pattern == "item/:id")
     }
 
+    @Test("Routes ending in ** at the same node keep registration order; declines pass to the next")
+    func sameShapeCatchAllsAndDeclines() throws {
+        var registry = ScreenRegistry()
+        try registry.register(Picky.self, at: ":section/**")
+        try registry.register(Probe.self, at: "*/**")
+        #expect(try registry.resolve("/docs/a/b").pattern == "*/**")
+        #expect(try registry.resolve("/docs/a/b?accept=yes").pattern == ":section/**")
+        #expect(try registry.resolve("/docs?accept=yes").pattern == ":section/**")
+    }
+
     @Test("A decline falls back to less specific routes in precedence order")
     func declineFallsBack() throws {
         var registry = ScreenRegistry()

@@ -8,7 +8,8 @@ struct RouteTrie: Sendable {
     /// this, and reads its ``Branches`` only for the kinds of child it has. At ten thousand
     /// routes the nodes are far larger than the cache, and each line read is a likely miss:
     /// what a match reads comes first (the literal table's parent check, then the kinds of
-    /// child), in 35 bytes, and the depths only the suggestion reads come last.
+    /// child, whether more than one route ends here), in 37 bytes, and the depths only the
+    /// suggestion reads come last.
     struct Node: Sendable {
         /// The node this one hangs from; -1 for the root.
         var parent: Int32 = -1
@@ -19,7 +20,8 @@ struct RouteTrie: Sendable {
         /// The child for `:name` and `*` (both take any one segment at the same rank); -1 for none.
         var anyChild: Int32 = -1
         /// The first route ending here and the first ending here with `**`, or -1 (the
-        /// suggestion wants no more; a match reads the lists in ``Branches``).
+        /// suggestion wants no more; a match reads the lists in ``Branches`` only when
+        /// ``severalTerminals`` or ``severalCatchAlls`` says there are more).
         var firstTerminal: Int32 = -1
         var firstCatchAll: Int32 = -1
         /// Bit `min(n, 63)` set for every literal key of `n` characters (suggestion filter).
@@ -32,6 +34,10 @@ struct RouteTrie: Sendable {
         /// (other ASCII, such as CR LF, may join bytes into one `Character`).
         var labelPrintable = false
         var hasTyped = false
+        /// Whether more than one route ends here (with `**`): only then does a match read the
+        /// list in ``Branches``, a read that costs two cache lines at ten thousand routes.
+        var severalTerminals = false
+        var severalCatchAlls = false
         /// Bit `min(d, 63)` set when a route ends `d` segments below this node
         /// (`terminalDepths`) or has its `**` there (`catchAllDepths`): a lower bound on
         /// the edits any suggestion below needs (see `mayReach`).
@@ -133,14 +139,22 @@ struct RouteTrie: Sendable {
             case .catchAll:
                 let existing = branches[current].catchAll
                 branches[current].catchAll.append(id)
-                if existing.isEmpty { nodes[current].firstCatchAll = Int32(id) }
+                if existing.isEmpty {
+                    nodes[current].firstCatchAll = Int32(id)
+                } else {
+                    nodes[current].severalCatchAlls = true
+                }
                 return existing
             }
             path.append(current)
         }
         let existing = branches[current].terminal
         branches[current].terminal.append(id)
-        if existing.isEmpty { nodes[current].firstTerminal = Int32(id) }
+        if existing.isEmpty {
+            nodes[current].firstTerminal = Int32(id)
+        } else {
+            nodes[current].severalTerminals = true
+        }
         return existing
     }
 
@@ -176,8 +190,8 @@ struct RouteTrie: Sendable {
     ) -> Int? {
         let nodes = view.nodes, branches = view.branches
         guard position < keys.count else {
-            if nodes[index].firstTerminal >= 0, let id = branches[index].terminal.first(where: accept) { return id }
-            return nodes[index].firstCatchAll < 0 ? nil : branches[index].catchAll.first(where: accept)
+            if let id = routeEnding(at: index, catchAll: false, view, accept) { return id }
+            return routeEnding(at: index, catchAll: true, view, accept)
         }
         if nodes[index].hasLiterals,
             let child = literalChild(view, index, keys, position),
@@ -198,7 +212,21 @@ struct RouteTrie: Sendable {
         {
             return id
         }
-        return nodes[index].firstCatchAll < 0 ? nil : branches[index].catchAll.first(where: accept)
+        return routeEnding(at: index, catchAll: true, view, accept)
+    }
+
+    /// The first route ending at `index` (with `**` when `catchAll`) that `accept` takes.
+    /// The list in ``Branches`` is read only when it holds more than one route: most hold
+    /// one, which the node has, and the list costs two cache lines at ten thousand routes.
+    @inline(__always)
+    private static func routeEnding(at index: Int, catchAll: Bool, _ view: View, _ accept: (Int) -> Bool) -> Int? {
+        let first = catchAll ? view.nodes[index].firstCatchAll : view.nodes[index].firstTerminal
+        guard first >= 0 else { return nil }
+        guard catchAll ? view.nodes[index].severalCatchAlls : view.nodes[index].severalTerminals else {
+            return CollectionOfOne(Int(first)).first(where: accept)
+        }
+        return catchAll
+            ? view.branches[index].catchAll.first(where: accept) : view.branches[index].terminal.first(where: accept)
     }
 
     /// The trie read in place: copying a node, or the trie, would retain and release each
