@@ -4,12 +4,12 @@
 /// lazily, and a shared registry is read by many tasks without locks. Lookup cost
 /// depends on the path's length, not on the number of routes.
 struct RouteTrie: Sendable {
-    /// What every lookup reads of a node, in 56 bytes: a search visits a node by reading
+    /// What every lookup reads of a node, in 64 bytes: a search visits a node by reading
     /// this, and reads its ``Branches`` only for the kinds of child it has. At ten thousand
     /// routes the nodes are far larger than the cache, and each line read is a likely miss:
-    /// what a match reads comes first (the literal table's parent check, then the kinds of
-    /// child, whether more than one route ends here), in 37 bytes, and the depths only the
-    /// suggestion reads come last.
+    /// what a match reads comes first (the literal table's parent and key checks, then the
+    /// kinds of child, whether more than one route ends here), in 45 bytes, and the depths
+    /// only the suggestion reads come last.
     struct Node: Sendable {
         /// The node this one hangs from; -1 for the root.
         var parent: Int32 = -1
@@ -19,6 +19,10 @@ struct RouteTrie: Sendable {
         var labelCount: Int32 = 0
         /// The child for `:name` and `*` (both take any one segment at the same rank); -1 for none.
         var anyChild: Int32 = -1
+        /// The first eight bytes of an ASCII key as a word (`word(from:count:)`): a key of at
+        /// most eight bytes is compared with it, without reading the literal table's bytes,
+        /// another likely miss.
+        var labelWord: UInt64 = 0
         /// The first route ending here and the first ending here with `**`, or -1 (the
         /// suggestion wants no more; a match reads the lists in ``Branches`` only when
         /// ``severalTerminals`` or ``severalCatchAlls`` says there are more).
@@ -110,6 +114,9 @@ struct RouteTrie: Sendable {
                         let start = literalTable.insert(parent: current, key: key, child: next)
                         nodes[next].labelStart = Int32(start)
                         nodes[next].labelCount = Int32(key.utf8.count)
+                        nodes[next].labelWord = Array(key.utf8.prefix(8)).withUnsafeBufferPointer {
+                            $0.word(from: 0, count: $0.count)
+                        }
                         nodes[next].labelPrintable = key.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
                     } else {
                         nodes[current].asciiKeys = false
@@ -270,7 +277,7 @@ struct RouteTrie: Sendable {
         let hash = keys.hash(at: position)
         if hash != 0 && view.nodes[index].asciiKeys {
             return view.literals.find(
-                parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive, nodes: view.nodes)
+                parent: index, hash: hash, keys, position, folding: view.caseInsensitive, nodes: view.nodes)
         }
         let segment = keys.string(at: position)
         return view.branches[index].literals[view.caseInsensitive ? segment.lowercased() : segment]
@@ -336,11 +343,11 @@ struct LiteralTable: Sendable {
         var slots: UnsafeBufferPointer<UInt64>
         var bytes: UnsafeBufferPointer<UInt8>
 
-        /// The child under `parent` whose key is `segment` (ASCII, hashed as `hash`), folding
-        /// ASCII capitals when `folding`.
+        /// The child under `parent` whose key is segment `position` of `keys` (ASCII, hashed
+        /// as `hash`), folding ASCII capitals when `folding`.
         @inline(__always)
         func find(
-            parent: Int, hash segmentHash: UInt64, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool,
+            parent: Int, hash segmentHash: UInt64, _ keys: SegmentKeys, _ position: Int, folding: Bool,
             nodes: UnsafeBufferPointer<RouteTrie.Node>
         ) -> Int? {
             guard !slots.isEmpty else { return nil }
@@ -351,7 +358,7 @@ struct LiteralTable: Sendable {
                 if packed >> 32 == fingerprint {
                     let child = Int(UInt32(truncatingIfNeeded: packed))
                     if nodes[child].parent == Int32(truncatingIfNeeded: parent),
-                        equal(nodes[child].labelStart, nodes[child].labelCount, segment, folding: folding)
+                        equal(nodes, child, keys, position, folding: folding)
                     {
                         return child
                     }
@@ -361,9 +368,20 @@ struct LiteralTable: Sendable {
             return nil
         }
 
-        private func equal(_ start: Int32, _ count: Int32, _ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
-            guard start >= 0, Int(count) == segment.count else { return false }
-            let key = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + count)])
+        /// Whether the key of node `child` is segment `position` of `keys`.
+        @inline(__always)
+        private func equal(
+            _ nodes: UnsafeBufferPointer<RouteTrie.Node>, _ child: Int, _ keys: SegmentKeys, _ position: Int,
+            folding: Bool
+        ) -> Bool {
+            let start = Int(nodes[child].labelStart), count = Int(nodes[child].labelCount)
+            guard start >= 0, count == keys.count(at: position) else { return false }
+            if count <= 8 {
+                let word = keys.word(at: position)
+                return (folding ? LiteralTable.foldWord(word) : word) == nodes[child].labelWord
+            }
+            let segment = keys.bytes(at: position)
+            let key = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
             // Two loops, so that the usual one (no folding) is a load and a compare a byte.
             guard folding else {
                 for index in 0..<segment.count where segment[index] != key[index] { return false }
@@ -432,7 +450,7 @@ struct LiteralTable: Sendable {
 
     /// ASCII capitals to small letters in eight ASCII bytes at once.
     @inline(__always)
-    private static func foldWord(_ word: UInt64) -> UInt64 {
+    static func foldWord(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let atLeastA = word &+ ones &* (0x80 - 0x41)
         let aboveZ = word &+ ones &* (0x80 - 0x5B)

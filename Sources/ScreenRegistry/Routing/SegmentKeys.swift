@@ -39,6 +39,19 @@ struct SegmentKeys {
         return hash
     }
 
+    /// The number of decoded bytes of segment `position`.
+    @inline(__always)
+    func count(at position: Int) -> Int {
+        Int(keys[position].end &- keys[position].start)
+    }
+
+    /// The first eight decoded bytes of segment `position` (all of a shorter one) as one
+    /// word, as `UnsafeBufferPointer.word(from:count:)` gives them, read in one load.
+    @inline(__always)
+    func word(at position: Int) -> UInt64 {
+        bytes.loadedWord(from: Int(keys[position].start), count: min(count(at: position), 8))
+    }
+
     /// The decoded bytes of segment `position`.
     @inline(__always)
     func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {

@@ -458,7 +458,7 @@ extension RouteTrie {
                 // `literalChild`'s usual case in line: the recursive walk does not inline the
                 // call, which copies the whole view onto the stack.
                 exact = view.literals.find(
-                    parent: index, hash: hash, keys.bytes(at: position), folding: view.caseInsensitive, nodes: nodes)
+                    parent: index, hash: hash, keys, position, folding: view.caseInsensitive, nodes: nodes)
             } else {
                 exact = literalChild(view, index, keys, position)
             }
@@ -572,7 +572,7 @@ extension RouteTrie {
                     if key.count <= 8, count <= 8 {
                         return Suggestion.compare(
                             key.word(from: 0, count: key.count), key.count, deleting: deleted,
-                            labels.loadedWord(from: start, count: count), count, deleting: other)
+                            nodes[child].labelWord, count, deleting: other)
                     }
                     let label = UnsafeBufferPointer(rebasing: labels[start..<(start + count)])
                     return Suggestion.compare(key, deleting: deleted, printable: label, deleting: other)
