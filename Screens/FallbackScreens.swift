@@ -12,9 +12,9 @@ struct NotFoundScreen: DeeplinkScreen {
 
     func screen() async throws -> Screen {
         Screen(title: "Not found") {
-            Text("Nothing lives at \(BeagleExpression.literal(path)).")
+            Text("Nothing lives at \(path).")
             if let suggestion {
-                Text("The closest screen is \(BeagleExpression.literal(suggestion)).")
+                Text("The closest screen is \(suggestion).")
             }
             Button("Home", action: .navigate(to: link("home")))
         }

@@ -46,7 +46,7 @@ struct ProductScreen: DeeplinkScreen {
 
     func screen() async throws -> Screen {
         let product = Product.all.first { $0.id == productId }
-        return Screen(title: product?.name ?? "Product \(BeagleExpression.literal(productId))", showBackButton: true) {
+        return Screen(title: product?.name ?? "Product \(productId)", showBackButton: true) {
             if let product {
                 Image(url: "https://images.example.com/products/\(product.id).png", mode: .fitCenter)
                 Text(product.price, alignment: .right)
@@ -70,7 +70,7 @@ struct PaymentScreen: DeeplinkScreen {
     func screen() async throws -> Screen {
         Screen(title: "Payment") {
             if let productId {
-                Text("Paying for \(BeagleExpression.literal(productId))")
+                Text("Paying for \(productId)")
             }
             TextInput(placeholder: "Card number", type: .number)
             Button("Pay", action: .alert(title: "Payment", message: "Thank you for your order."))

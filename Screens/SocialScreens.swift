@@ -17,8 +17,8 @@ struct ProfileScreen: DeeplinkScreen {
         Screen(title: "Profile") {
             Image(url: "https://images.example.com/avatars" + link(userId) + ".png", placeholder: "avatar", mode: .centerCrop)
                 .style(Style(cornerRadius: 40, size: Size(width: 80, height: 80)))
-            Text("User \(BeagleExpression.literal(userId))", styleId: "title", alignment: .center)
-            Text("Showing \(BeagleExpression.literal(tab))")
+            Text("User \(userId)", styleId: "title", alignment: .center)
+            Text("Showing \(tab)")
             Container {
                 Button("Follow", action: .navigate(to: link("follow", userId)))
                 Button("Retweet latest", action: .navigate(to: link("retweet", "\(userId)-latest")))
@@ -39,7 +39,7 @@ struct FollowScreen: DeeplinkScreen {
 
     func screen() async throws -> Screen {
         Screen(title: "Following") {
-            Text("You now follow user \(BeagleExpression.literal(userId))")
+            Text("You now follow user \(userId)")
             Button("Back to profile", action: .navigate(to: link("profile", userId)))
         }
     }
@@ -55,7 +55,7 @@ struct RetweetScreen: DeeplinkScreen {
 
     func screen() async throws -> Screen {
         Screen(title: "Retweet", showBackButton: true) {
-            Text("Retweeted \(BeagleExpression.literal(tweetId))")
+            Text("Retweeted \(tweetId)")
             Button("Done", action: .popView)
         }
     }

@@ -69,7 +69,10 @@ public struct BeagleJSONReader: Sendable {
 
     private func convert(_ value: JSONValue) -> Node.Value? {
         switch value {
-        case .string(let text): .string(text)
+        // A string is read as Beagle's clients read it: escaped `@{` is text, a live one a binding.
+        case .string(let text):
+            BeagleExpression(source: text).literalText.map(Node.Value.string) ?? .expression(BeagleExpression(source: text))
+        case .expression(let expression): .expression(expression)
         case .int(let number): .int(number)
         case .double(let number): .double(number)
         case .bool(let flag): .bool(flag)

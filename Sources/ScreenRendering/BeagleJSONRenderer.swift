@@ -7,7 +7,9 @@ import ScreenRegistry
 /// `_beagleImagePath_`), properties follow in declaration order, absent values are
 /// left out. Types without a namespace are written as `custom:<type>`. The output is
 /// written straight to bytes and is valid JSON for any string: control characters,
-/// U+2028 and U+2029 are escaped.
+/// U+2028 and U+2029 are escaped. Every literal string is escaped for Beagle's
+/// expression language (``BeagleExpression/escaped(_:)``); only explicit bindings are
+/// written as expressions.
 public struct BeagleJSONRenderer: Sendable {
     /// The media type of the output.
     public let contentType = "application/json"
@@ -84,7 +86,9 @@ public struct BeagleJSONRenderer: Sendable {
 
     private func write(_ value: Node.Value, into writer: inout JSONWriter) {
         switch value {
-        case .string(let text): writer.string(text)
+        // Literal text is escaped for Beagle's expression language: data is never evaluated.
+        case .string(let text): writer.string(BeagleExpression.escaped(text))
+        case .expression(let expression): writer.string(expression.source)
         case .int(let number): writer.int(number)
         case .double(let number): writer.double(number)
         case .bool(let flag): writer.raw(flag ? "true" : "false")

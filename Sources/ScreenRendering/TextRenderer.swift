@@ -76,6 +76,7 @@ public struct TextRenderer: Sendable {
     static func scalar(_ value: Node.Value) -> String {
         switch value {
         case .string(let text): quoted(text)
+        case .expression(let expression): "expression " + quoted(expression.source)
         case .int(let number): String(number)
         case .double(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): flag ? "true" : "false"

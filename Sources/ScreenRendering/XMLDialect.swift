@@ -99,7 +99,7 @@ public enum XMLDialect {
     }
     /// Element names with a fixed meaning in value position.
     static let valueElements: Set<String> = [
-        "component", "action", "imagePath", "object", "list", "string", "int", "double", "bool",
+        "component", "action", "imagePath", "object", "list", "string", "expression", "int", "double", "bool",
         "local", "remote",
     ]
     /// Whether an element named `name` in the dialect's namespace is a value (a node
@@ -248,6 +248,7 @@ public enum XMLDialect {
     static func text(of value: Node.Value) -> String? {
         switch value {
         case .string(let text): text
+        case .expression(let expression): expression.source
         case .int(let number): String(number)
         case .double(let number): format(number)
         case .bool(let flag): flag ? "true" : "false"
@@ -307,6 +308,7 @@ public enum XMLDialect {
     static func typeName(of value: Node.Value) -> String {
         switch value {
         case .string: "string"
+        case .expression: "expression"
         case .int: "int"
         case .double: "double"
         case .bool: "bool"

@@ -126,6 +126,7 @@ private struct TreeWalker {
         var shape: String?
         var type: String?
         var strings: Set<String> = []
+        var expressions: Set<String> = []
         var plain: [(name: String, value: String)] = []
     }
 
@@ -140,6 +141,7 @@ private struct TreeWalker {
                 case "shape": meta.shape = attribute.value
                 case "type": meta.type = attribute.value
                 case "strings": meta.strings = Set(attribute.value.split(separator: " ").map(String.init))
+                case "expressions": meta.expressions = Set(attribute.value.split(separator: " ").map(String.init))
                 default: throw error(element, "unknown marker attribute 'sr:\(attribute.name)'")
                 }
             default:
@@ -197,13 +199,15 @@ private struct TreeWalker {
             var items: [Node.Value] = []
             for item in content.elements { items.append(try value(item, depth: depth + 1)) }
             return .list(items)
-        case "string", "int", "double", "bool":
+        case "string", "int", "double", "bool", "expression":
             let content = try children(element)
             guard content.elements.isEmpty else { throw error(element, "<\(name)> holds text only") }
             let text = content.leadingText
             switch name {
             case "string":
                 return .string(text)
+            case "expression":
+                return Self.expression(text)
             case "int":
                 guard let number = Int(text) else { throw error(element, "'\(text)' is not an integer") }
                 return .int(number)
@@ -242,14 +246,26 @@ private struct TreeWalker {
         }
         if content.trailingText { throw error(element, "unexpected text in <\(localName(element))>") }
         for attribute in meta.plain where attribute.name != reserved {
-            let value: Node.Value = meta.strings.contains(attribute.name)
-                ? .string(attribute.value) : XMLDialect.infer(attribute.value)
+            let value: Node.Value = if meta.expressions.contains(attribute.name) {
+                Self.expression(attribute.value)
+            } else if meta.strings.contains(attribute.name) {
+                .string(attribute.value)
+            } else {
+                XMLDialect.infer(attribute.value)
+            }
             properties.append(.init(attribute.name, value))
         }
         for child in content.elements {
             properties.append(try property(child, depth: depth + 1))
         }
         return properties
+    }
+
+    /// An expression written in Beagle's syntax (`sr:expressions`, `sr:type="expression"`,
+    /// `<expression>`), read by the clients' rule.
+    static func expression(_ source: String) -> Node.Value {
+        let expression = BeagleExpression(source: source)
+        return expression.literalText.map(Node.Value.string) ?? .expression(expression)
     }
 
     // MARK: Properties
@@ -312,7 +328,12 @@ private struct TreeWalker {
         case "scalar":
             guard content.elements.isEmpty else { throw error(element, "a scalar property holds text only") }
             let text = content.leadingText
-            return .init(name, meta.type == "string" ? .string(text) : XMLDialect.infer(text))
+            let value: Node.Value = switch meta.type {
+            case "string": .string(text)
+            case "expression": Self.expression(text)
+            default: XMLDialect.infer(text)
+            }
+            return .init(name, value)
         default:
             throw error(element, "unknown sr:shape '\(shape)'")
         }

@@ -262,12 +262,13 @@ struct XMLTreeWriter {
         check(result)
     }
 
-    mutating func meta(shape: String? = nil, type: String? = nil, strings: String? = nil) {
-        guard shape != nil || type != nil || strings != nil else { return }
+    mutating func meta(shape: String? = nil, type: String? = nil, strings: String? = nil, expressions: String? = nil) {
+        guard shape != nil || type != nil || strings != nil || expressions != nil else { return }
         attribute("xmlns:sr", XMLDialect.metaNamespace)
         if let shape { attribute("sr:shape", shape) }
         if let type { attribute("sr:type", type) }
         if let strings { attribute("sr:strings", strings) }
+        if let expressions { attribute("sr:expressions", expressions) }
     }
 
     // MARK: Element names
@@ -430,6 +431,7 @@ struct XMLTreeWriter {
         _ properties: [Node.Property], layout: Layout, characterData: Int?, depth: Int, pretty: Bool, isObject: Bool
     ) {
         var markedStrings: String?
+        var markedExpressions: String?
         var hasElements = false
         for index in properties.indices {
             guard layout.isAttribute(index) else {
@@ -444,12 +446,15 @@ struct XMLTreeWriter {
                 if XMLDialect.needsStringMarker(text) {
                     markedStrings = markedStrings.map { $0 + " " + name } ?? name
                 }
+            case .expression(let expression):
+                attribute(name, XMLDialect.sanitized(expression.source))
+                markedExpressions = markedExpressions.map { $0 + " " + name } ?? name
             case let value:
                 attribute(name, XMLDialect.text(of: value) ?? "")
             }
         }
         let shape = isObject && Self.readsAsWrapper(properties, layout) ? "object" : nil
-        meta(shape: shape, strings: markedStrings)
+        meta(shape: shape, strings: markedStrings, expressions: markedExpressions)
         var pretty = pretty
         if let characterData, case .string(let text) = properties[characterData].value {
             characters(XMLDialect.sanitized(text))
@@ -500,6 +505,8 @@ struct XMLTreeWriter {
             let text = XMLDialect.sanitized(XMLDialect.text(of: property.value) ?? "")
             if case .string = property.value, text.isEmpty || XMLDialect.needsStringMarker(text) {
                 meta(type: "string")
+            } else if case .expression = property.value {
+                meta(type: "expression")
             }
             if !text.isEmpty { characters(text) }
             end()

@@ -59,7 +59,7 @@ struct BeagleJSONComponentTests {
             style: Style(backgroundColor: "#000000"),
             safeArea: SafeArea(bottom: false),
             context: Context(id: "user", value: ["name": "Ana", "age": 30, "tags": ["a", "b"], "ok": true, "score": 1.5]),
-            children: [Text("@{user.name}")]
+            children: [Text(.bind("user.name"))]
         )
         try expectJSON(screen.node, """
             {"_beagleComponent_": "beagle:screenComponent", "id": "s1",
@@ -107,8 +107,8 @@ struct BeagleJSONComponentTests {
     func textInput() throws {
         try expectJSON(
             TextInput(
-                value: "@{form.email}", placeholder: "Email", readOnly: false, type: .email, enabled: true,
-                onChange: [.setContext(contextId: "form", value: "@{onChange.value}", path: "email")],
+                value: .bind("form.email"), placeholder: "Email", readOnly: false, type: .email, enabled: true,
+                onChange: [.setContext(contextId: "form", value: .expression(.bind("onChange.value")), path: "email")],
                 onFocus: [.popView], onBlur: [.popStack]
             ).node,
             """
@@ -124,8 +124,8 @@ struct BeagleJSONComponentTests {
     @Test("listView with data source, templates, iterator name and context")
     func listView() throws {
         let list = ListView(
-            direction: .horizontal, dataSource: "@{items}", iteratorName: "item",
-            templates: [.init(case: "@{eq(item.kind, 'ad')}", view: Text("ad")), .init(view: Text("@{item.name}"))],
+            direction: .horizontal, dataSource: .bind("items"), iteratorName: "item",
+            templates: [.init(case: .bind("eq(item.kind, 'ad')"), view: Text("ad")), .init(view: Text(.bind("item.name")))],
             context: Context(id: "items", value: [["name": "a"]]), onInit: [.popView]
         )
         try expectJSON(list.node, """
@@ -147,7 +147,7 @@ struct BeagleJSONComponentTests {
             {"_beagleComponent_": "beagle:touchable", "onPress": [{"_beagleAction_": "beagle:popView"}],
              "child": {"_beagleComponent_": "beagle:text", "text": "t"}}
             """)
-        try expectJSON(PageView(onPageChange: [.setContext(contextId: "p", value: "@{onPageChange}")], currentPage: "@{p}") {
+        try expectJSON(PageView(onPageChange: [.setContext(contextId: "p", value: .expression(.bind("onPageChange")))], currentPage: .bind("p")) {
             Text("1"); Text("2")
         }.node, """
             {"_beagleComponent_": "beagle:pageView", "children": [{"_beagleComponent_": "beagle:text", "text": "1"},
@@ -155,7 +155,7 @@ struct BeagleJSONComponentTests {
              "onPageChange": [{"_beagleAction_": "beagle:setContext", "contextId": "p", "value": "@{onPageChange}"}],
              "currentPage": "@{p}"}
             """)
-        try expectJSON(TabBar(items: [.init(title: "Home", icon: "house"), .init(title: "Me")], currentTab: "@{tab}").node, """
+        try expectJSON(TabBar(items: [.init(title: "Home", icon: "house"), .init(title: "Me")], currentTab: .bind("tab")).node, """
             {"_beagleComponent_": "beagle:tabBar", "items": [{"title": "Home", "icon": {"_beagleImagePath_": "local", "mobileId": "house"}},
              {"title": "Me"}], "currentTab": "@{tab}"}
             """)
@@ -240,11 +240,11 @@ struct BeagleJSONActionTests {
             """)
         try expectJSON(Action.sendRequest(
             url: "/api/like", method: .post, headers: ["X-A": "1"], data: ["id": 42],
-            onSuccess: [.alert(message: "ok")], onError: [.alert(message: "@{onError.message}")], onFinish: [.popView]
+            onSuccess: [.alert(message: "ok")], onError: [.alert(message: "Try @{again}")], onFinish: [.popView]
         ).node, """
             {"_beagleAction_": "beagle:sendRequest", "url": "/api/like", "method": "POST", "headers": {"X-A": "1"}, "data": {"id": 42},
              "onSuccess": [{"_beagleAction_": "beagle:alert", "message": "ok"}],
-             "onError": [{"_beagleAction_": "beagle:alert", "message": "@{onError.message}"}],
+             "onError": [{"_beagleAction_": "beagle:alert", "message": "Try \\\\@{again}"}],
              "onFinish": [{"_beagleAction_": "beagle:popView"}]}
             """)
     }
@@ -307,28 +307,50 @@ struct BeagleJSONOutputTests {
             #expect(!output.utf8.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x20 })
             #expect(!output.contains("\u{2028}") && !output.contains("\u{2029}"))
             let root = try parse(output)
-            #expect(root["id"] as? String == text)
+            // Values are read as a Beagle client reads them; names are never evaluated.
+            func shown(_ value: Any?) -> String? { (value as? String).flatMap { BeagleExpression(source: $0).literalText } }
+            #expect(shown(root["id"]) == text)
             let navigationBar = try #require(root["navigationBar"] as? NSDictionary)
-            #expect(navigationBar["title"] as? String == text)
+            #expect(shown(navigationBar["title"]) == text)
             let children = try #require((root["child"] as? NSDictionary)?["children"] as? [NSDictionary])
-            #expect(children[0]["text"] as? String == text)
-            #expect(children[0]["textColor"] as? String == text)
+            #expect(shown(children[0]["text"]) == text)
+            #expect(shown(children[0]["textColor"]) == text)
             let action = try #require((children[1]["onPress"] as? [NSDictionary])?.first)
-            #expect(action["route"] as? String == text)
-            #expect((action["data"] as? NSDictionary)?[text] as? String == text)
+            #expect(shown(action["route"]) == text)
+            #expect(shown((action["data"] as? NSDictionary)?[text]) == text)
             #expect(children[2]["_beagleComponent_"] as? String == "custom:\(text)")
-            #expect(children[2][text] as? String == text)
+            #expect(shown(children[2][text]) == text)
             // Our own reader agrees.
             #expect(try BeagleJSONRenderer().render(BeagleJSONReader().read(output)) == BeagleJSONRenderer().render(screen.node))
         }
     }
 
-    @Test("Literal text escapes Beagle expressions")
+    @Test("Text from data is escaped in every position; only explicit bindings stay live")
     func expressionEscaping() throws {
-        #expect(BeagleExpression.literal("Hi @{name}") == "Hi \\@{name}")
-        #expect(BeagleExpression.bind("user.name") == "@{user.name}")
-        let output = try BeagleJSONRenderer().render(Screen { Text(BeagleExpression.literal("@{x}")) })
-        #expect(output.contains(#""text":"\\@{x}""#))
+        let data = #"\@{secret} @{a} \\@{b}"#
+        let screen = Screen(title: data) {
+            Text("User \(data)")
+            Text("Hi \(bind: "user.name"), \(data)")
+            Button(data, action: .alert(title: data, message: data))
+            Image(url: data).accessibility(Accessibility(label: data))
+            Button("Go", action: .navigate(to: "/search?q=\(data)"))
+        }
+        let output = try BeagleJSONRenderer().render(screen)
+        // JSON escapes each backslash: \@{secret} (one backslash) is written \\\@{secret} (three).
+        #expect(output.contains(#""text":"User \\\\\\@{secret} \\@{a} \\\\\\\\\\@{b}""#))
+        #expect(output.contains(#""text":"Hi @{user.name}, \\\\\\@{secret}"#))
+        var strings: [String] = []
+        func collect(_ value: Any) {
+            if let text = value as? String { strings.append(text) }
+            if let list = value as? [Any] { list.forEach(collect) }
+            if let object = value as? NSDictionary { object.allValues.forEach(collect) }
+        }
+        collect(try parse(output))
+        let live = strings.flatMap { BeagleExpression(source: $0).parts }.filter { if case .binding = $0 { true } else { false } }
+        #expect(live == [.binding("user.name")])
+        // The title, two texts, the button, the alert's title and message, the image's URL and
+        // label, the link: each shows the data exactly (the bound text is checked above).
+        #expect(strings.filter { BeagleExpression(source: $0).literalText?.contains(data) == true }.count == 8)
     }
 
     @Test("Numbers: doubles keep a decimal point, non-finite doubles become null")

@@ -153,6 +153,13 @@ enum XMLCanonical {
     static func value(_ value: Node.Value) -> Node.Value {
         switch value {
         case .string(let text): .string(XMLDialect.sanitized(text))
+        case .expression(let expression):
+            .expression(BeagleExpression(parts: expression.parts.map { part in
+                switch part {
+                case .text(let text): .text(XMLDialect.sanitized(text))
+                case .binding(let body): .binding(XMLDialect.sanitized(body))
+                }
+            }))
         case .node(let node): .node(self.node(node))
         case .list(let items): .list(items.map(self.value))
         default: value

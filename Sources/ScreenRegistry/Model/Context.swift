@@ -4,6 +4,8 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     ExpressibleByDictionaryLiteral
 {
     case string(String)
+    /// Text with bindings the client evaluates.
+    case expression(BeagleExpression)
     case int(Int)
     case double(Double)
     case bool(Bool)
@@ -32,6 +34,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     public var value: Node.Value? {
         switch self {
         case .string(let text): .string(text)
+        case .expression(let expression): expression.literalText.map(Node.Value.string) ?? .expression(expression)
         case .int(let number): .int(number)
         case .double(let number): .double(number)
         case .bool(let flag): .bool(flag)
@@ -60,32 +63,5 @@ public struct Context: Sendable, Hashable {
         list.add("id", id)
         list.add("value", value.value)
         return .object(list.properties)
-    }
-}
-
-/// Beagle expressions: strings such as `"@{user.name}"` or `"Hello @{user.name}"`.
-public enum BeagleExpression {
-    /// `@{path}`: a property bound to context data.
-    public static func bind(_ path: String) -> String {
-        "@{\(path)}"
-    }
-
-    /// Text shown exactly as given: every `@{` is escaped as `\@{`, so data from users
-    /// can never inject an expression.
-    public static func literal(_ text: String) -> String {
-        // Most texts have no `@{` at all: a byte scan says so without the generic
-        // (character-by-character) search; a match of characters is a match of bytes.
-        guard containsExpressionStart(text) else { return text }
-        return text.contains("@{") ? text.replacing("@{", with: "\\@{") : text
-    }
-
-    /// Whether the UTF-8 bytes `@{` occur in `text`.
-    private static func containsExpressionStart(_ text: String) -> Bool {
-        var previousIsAt = false
-        for byte in text.utf8 {
-            if previousIsAt, byte == UInt8(ascii: "{") { return true }
-            previousIsAt = byte == UInt8(ascii: "@")
-        }
-        return false
     }
 }

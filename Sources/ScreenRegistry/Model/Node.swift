@@ -33,7 +33,12 @@ public struct Node: Sendable, Hashable {
 
     /// A property value. Absent values are left out rather than stored as null.
     public enum Value: Sendable, Hashable {
+        /// Literal text: renderers escape it for the client's expression language, so it
+        /// is shown as it is and never evaluated.
         case string(String)
+        /// Text with bindings the client evaluates; only ever built explicitly
+        /// (``BeagleExpression/bind(_:)``), never from data.
+        case expression(BeagleExpression)
         case int(Int)
         case double(Double)
         case bool(Bool)
@@ -103,6 +108,13 @@ public struct PropertyList: Sendable {
     /// Appends a string property when present.
     public mutating func add(_ name: String, _ value: String?) {
         add(name, value.map(Node.Value.string))
+    }
+
+    /// Appends text that may bind context data when present: a plain string when it
+    /// binds nothing.
+    public mutating func add(_ name: String, _ value: BeagleExpression?) {
+        guard let value else { return }
+        add(name, value.literalText.map(Node.Value.string) ?? .expression(value))
     }
 
     /// Appends a Boolean property when present.

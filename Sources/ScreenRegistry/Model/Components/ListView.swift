@@ -1,8 +1,8 @@
 /// A list the client builds from data: one template view per item of `dataSource`.
 ///
 /// ```swift
-/// ListView(dataSource: "@{products}", iteratorName: "item") {
-///     Text("@{item.name}")
+/// ListView(dataSource: .bind("products"), iteratorName: "item") {
+///     Text(.bind("item.name"))
 /// }
 /// ```
 public struct ListView: Widget {
@@ -13,11 +13,11 @@ public struct ListView: Widget {
 
     /// A view used for the items where `condition` holds (all items when `nil`).
     public struct Template: Sendable {
-        public var condition: String?
+        public var condition: BeagleExpression?
         public var view: any Component
 
         /// Creates a template.
-        public init(case condition: String? = nil, view: any Component) {
+        public init(case condition: BeagleExpression? = nil, view: any Component) {
             self.condition = condition
             self.view = view
         }
@@ -31,8 +31,8 @@ public struct ListView: Widget {
     }
 
     public var direction: Direction?
-    /// An expression naming the list, such as `@{products}`.
-    public var dataSource: String
+    /// An expression naming the list, such as `.bind("products")`.
+    public var dataSource: BeagleExpression
     public var templates: [Template]
     /// The name items take inside the templates (`item` by default on the client).
     public var iteratorName: String?
@@ -45,7 +45,7 @@ public struct ListView: Widget {
 
     /// Creates a list with several templates.
     public init(
-        direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
+        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil,
         templates: [Template], context: Context? = nil, onInit: [Action] = []
     ) {
         self.context = context
@@ -58,7 +58,7 @@ public struct ListView: Widget {
 
     /// Creates a list whose items all use one template; several components are wrapped in a container.
     public init(
-        direction: Direction? = nil, dataSource: String, iteratorName: String? = nil,
+        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil,
         context: Context? = nil, onInit: [Action] = [], @ComponentBuilder template: () throws -> [any Component]
     ) rethrows {
         let views = try template()

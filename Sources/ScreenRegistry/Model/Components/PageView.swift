@@ -3,15 +3,15 @@ public struct PageView: Widget {
     public var children: [any Component]
     public var context: Context?
     public var onPageChange: [Action]
-    /// The page shown, often an expression such as `@{page}`.
-    public var currentPage: String?
+    /// The page shown, often bound: `.bind("page")`.
+    public var currentPage: BeagleExpression?
     public var id: String?
     public var style: Style?
     public var accessibility: Accessibility?
 
     /// Creates a page view from a result builder, one page per component.
     public init(
-        context: Context? = nil, onPageChange: [Action] = [], currentPage: String? = nil,
+        context: Context? = nil, onPageChange: [Action] = [], currentPage: BeagleExpression? = nil,
         @ComponentBuilder pages: () throws -> [any Component]
     ) rethrows {
         self.children = try pages()

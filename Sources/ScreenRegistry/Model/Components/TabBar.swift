@@ -22,15 +22,15 @@ public struct TabBar: Widget {
 
     public var items: [Item]
     public var styleId: String?
-    /// The selected tab, often an expression such as `@{tab}`.
-    public var currentTab: String?
+    /// The selected tab, often bound: `.bind("tab")`.
+    public var currentTab: BeagleExpression?
     public var onTabSelection: [Action]
     public var id: String?
     public var style: Style?
     public var accessibility: Accessibility?
 
     /// Creates a tab bar.
-    public init(items: [Item], styleId: String? = nil, currentTab: String? = nil, onTabSelection: [Action] = []) {
+    public init(items: [Item], styleId: String? = nil, currentTab: BeagleExpression? = nil, onTabSelection: [Action] = []) {
         self.items = items
         self.styleId = styleId
         self.currentTab = currentTab

@@ -5,7 +5,8 @@ public struct Text: Widget {
         case left = "LEFT", center = "CENTER", right = "RIGHT"
     }
 
-    public var text: String
+    /// The text; literal unless built with bindings (``BeagleExpression``).
+    public var text: BeagleExpression
     public var styleId: String?
     /// A colour, `#RRGGBB`.
     public var textColor: String?
@@ -14,8 +15,16 @@ public struct Text: Widget {
     public var style: Style?
     public var accessibility: Accessibility?
 
-    /// Creates a text; `text` may hold Beagle expressions such as `@{user.name}`.
+    /// Creates a text shown exactly as given: `Text("User \(name)")`.
     public init(_ text: String, styleId: String? = nil, textColor: String? = nil, alignment: Alignment? = nil) {
+        self.init(BeagleExpression(parts: [.text(text)]), styleId: styleId, textColor: textColor, alignment: alignment)
+    }
+
+    /// Creates a text that binds context data: `Text(.bind("user.name"))`,
+    /// `Text("Hello \(bind: "user.name")")`.
+    public init(
+        _ text: BeagleExpression, styleId: String? = nil, textColor: String? = nil, alignment: Alignment? = nil
+    ) {
         self.text = text
         self.styleId = styleId
         self.textColor = textColor

@@ -5,7 +5,8 @@ public struct TextInput: Widget {
         case text = "TEXT", email = "EMAIL", password = "PASSWORD", number = "NUMBER", date = "DATE"
     }
 
-    public var value: String?
+    /// The text in the field, often bound: `.bind("form.email")`.
+    public var value: BeagleExpression?
     public var placeholder: String?
     public var readOnly: Bool?
     public var type: InputType?
@@ -19,7 +20,7 @@ public struct TextInput: Widget {
 
     /// Creates a text field.
     public init(
-        value: String? = nil, placeholder: String? = nil, readOnly: Bool? = nil, type: InputType? = nil,
+        value: BeagleExpression? = nil, placeholder: String? = nil, readOnly: Bool? = nil, type: InputType? = nil,
         enabled: Bool? = nil, onChange: [Action] = [], onFocus: [Action] = [], onBlur: [Action] = []
     ) {
         self.value = value
@@ -30,6 +31,17 @@ public struct TextInput: Widget {
         self.onChange = onChange
         self.onFocus = onFocus
         self.onBlur = onBlur
+    }
+
+    /// Creates a text field holding `value` as it is (text from data is never evaluated).
+    public init(
+        value: String, placeholder: String? = nil, readOnly: Bool? = nil, type: InputType? = nil,
+        enabled: Bool? = nil, onChange: [Action] = [], onFocus: [Action] = [], onBlur: [Action] = []
+    ) {
+        self.init(
+            value: BeagleExpression(value), placeholder: placeholder, readOnly: readOnly, type: type, enabled: enabled,
+            onChange: onChange, onFocus: onFocus, onBlur: onBlur
+        )
     }
 
     public var node: Node {

@@ -1,0 +1,112 @@
+/// Beagle's expression syntax: escaping literal text, and reading a string the way a
+/// client does.
+///
+/// The clients' rule (ARCHITECTURE.md, "Trust"): `@{` after an odd number of
+/// backslashes is text, after an even number (zero included) it opens an expression;
+/// in the run of backslashes before `@{`, each pair is one literal backslash.
+/// Backslashes anywhere else are text. Beagle's web client finds expressions with the
+/// pattern `(\\*)@\{(([^'\}]|('([^'\\]|\\.)*'))*)\}`; Android and iOS decide by the
+/// same parity.
+extension BeagleExpression {
+    /// `text` escaped so that a Beagle client shows it exactly and evaluates nothing:
+    /// every `@{` with `k` backslashes before it gets `2k + 1`.
+    ///
+    /// Every `@{` is escaped, also one that no `}` closes: iOS and DivKit's tokenizers
+    /// decide by parity alone, so an `@{` left bare inside another could open an
+    /// expression there.
+    public static func escaped(_ text: String) -> String {
+        guard containsExpressionStart(text.utf8) else { return text }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        var run = 0  // backslashes at the end of `output`
+        for index in bytes.indices {
+            if isExpressionStart(bytes, at: index) {
+                output.append(contentsOf: repeatElement(UInt8(ascii: "\\"), count: run + 1))
+                run = 0
+            } else {
+                run = bytes[index] == UInt8(ascii: "\\") ? run + 1 : 0
+            }
+            output.append(bytes[index])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Reads `source` by the clients' rule: text, escaped `@{` made text, and the
+    /// expressions a client would evaluate as bindings. An `@{` that no `}` closes is
+    /// text. `BeagleExpression(source: escaped(text))` gives `text` back, for any text.
+    public init(source: String) {
+        let bytes = Array(source.utf8)
+        var parts: [Part] = []
+        var text: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            var end = index
+            while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
+            guard Self.isExpressionStart(bytes, at: end) else {
+                // Backslashes not before `@{` are text, as is everything else.
+                text.append(contentsOf: bytes[index...min(end, bytes.count - 1)])
+                index = end + 1
+                continue
+            }
+            let run = end - index
+            text.append(contentsOf: repeatElement(UInt8(ascii: "\\"), count: run / 2))
+            if run % 2 == 0, let close = Self.expressionEnd(bytes, from: end + 2) {
+                parts.append(.text(String(decoding: text, as: UTF8.self)))
+                text.removeAll()
+                parts.append(.binding(String(decoding: bytes[(end + 2)..<close], as: UTF8.self)))
+                index = close + 1
+            } else {
+                text.append(contentsOf: [UInt8(ascii: "@"), UInt8(ascii: "{")])
+                index = end + 2
+            }
+        }
+        parts.append(.text(String(decoding: text, as: UTF8.self)))
+        self.init(parts: parts)
+    }
+
+    /// Whether `body` written as `@{body}` reads back as one expression with this body.
+    static func isBindingBody(_ body: String) -> Bool {
+        let bytes = Array(body.utf8) + [UInt8(ascii: "}")]
+        return !body.isEmpty && expressionEnd(bytes, from: 0) == bytes.count - 1
+    }
+
+    /// Whether `@{` starts at `index`.
+    private static func isExpressionStart(_ bytes: [UInt8], at index: Int) -> Bool {
+        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "@") && bytes[index + 1] == UInt8(ascii: "{")
+    }
+
+    /// The index of the `}` that closes an expression whose body starts at `start`: the
+    /// body is any bytes but `'` and `}`, and quoted strings `'…'` in which a backslash
+    /// escapes the next byte. `nil` when nothing closes it.
+    private static func expressionEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "}"):
+                return index
+            case UInt8(ascii: "'"):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "'") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether the bytes `@{` occur: most texts have none, and a byte scan says so
+    /// without building anything.
+    static func containsExpressionStart(_ utf8: String.UTF8View) -> Bool {
+        var previousIsAt = false
+        for byte in utf8 {
+            if previousIsAt, byte == UInt8(ascii: "{") { return true }
+            previousIsAt = byte == UInt8(ascii: "@")
+        }
+        return false
+    }
+}
