@@ -87,9 +87,9 @@ struct LoginScreen: DeeplinkScreen {
     let next: String
 
     init(path: String, data: [String: String]) {
-        // Only a path of this app: a `next` with a scheme or host could send the user elsewhere.
-        let candidate = data["next"] ?? ""
-        next = candidate.hasPrefix("/") && !candidate.hasPrefix("//") ? candidate : link("home")
+        // `next` comes from data (a guard, or anybody's query): only a path of this app that
+        // resolves here is followed; anything else could send the user to another site.
+        next = ScreenRegistry.current?.inAppPath(data["next"]) ?? link("home")
     }
 
     func screen() async throws -> Screen {

@@ -42,10 +42,13 @@ struct RenderCommand: AsyncParsableCommand {
             (myapp://profile/42, https://example.com/profile/42). Query items become \
             data; --data adds more and wins over the query; path parameters win over both.
 
+            Guards read only trusted values. --data is yours, the operator's, so it is \
+            trusted too: `--data session=s1` opens /payment, `/payment?session=s1` does not.
+
             Examples:
               screen-registry render /profile/42
               screen-registry render 'myapp://profile/42?tab=posts'
-              screen-registry render /payment --data product=p1
+              screen-registry render /payment --data product=p1 --data session=s1
               screen-registry render /profile/42 --format xml
               screen-registry render /profile/42 --format json --platform IOS --pretty
               screen-registry render /cards/7/detail --stack
@@ -78,7 +81,10 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let output: String
         do {
-            let match = try registry.resolve(path, data: screenData)
+            // `--data` is the operator's: it is data for the screen and, trusted, the request
+            // context that guards read. A `?session=` inside the path is the client's and is not.
+            let context = TrustedContext(values: screenData)
+            let match = try registry.resolve(path, data: screenData, context: context)
             if match.isFallback {
                 Output.error(ScreenRegistryError.unknownPath(path: path, suggestion: match.data["suggestion"]).description)
                 if fallback { Output.write(try render(await registry.screen(for: match))) }
@@ -86,7 +92,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
             if stack {
                 var entries: [(path: String, screen: Screen)] = []
-                for entry in try registry.stack(for: path, data: screenData) {
+                for entry in try registry.stack(for: path, data: screenData, context: context) {
                     entries.append((entry.path, try await registry.screen(for: entry)))
                 }
                 output = try renderStack(entries)

@@ -73,7 +73,7 @@ struct MountTests {
         let match = try app.resolve("/shop/orders/5/detail")
         #expect(match.pattern == "shop/orders/:orderId/detail")
         #expect(match.parameters == ["orderId": "5"])
-        #expect(throws: ScreenRegistryError.self) { try app.mount(leaf, at: "x/**") }
+        expectError(.invalidPattern(pattern: "x/**", reason: "a mount prefix cannot contain '**'")) { try app.mount(leaf, at: "x/**") }
     }
 }
 
@@ -95,28 +95,53 @@ struct RedirectGuardFallbackTests {
     @Test("Redirect targets may only use the source's parameters and no wildcards")
     func redirectValidation() throws {
         var registry = ScreenRegistry()
-        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: "profile/:other") }
-        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: "profile/*") }
-        #expect(throws: ScreenRegistryError.self) { try registry.redirect("u/:id", to: ":(int)") }
+        expectError(.invalidPattern(pattern: "profile/:other", reason: "'other' is not a parameter of 'u/:id'")) {
+            try registry.redirect("u/:id", to: "profile/:other")
+        }
+        expectError(.invalidPattern(pattern: "profile/*", reason: "a redirect target cannot contain '*' or '**'")) {
+            try registry.redirect("u/:id", to: "profile/*")
+        }
+        expectError(.invalidPattern(pattern: ":(int)", reason: "':(int)' has no parameter name")) { try registry.redirect("u/:id", to: ":(int)") }
     }
 
     @Test("A redirect loop is a typed error after 8 hops, naming the chain")
     func loop() throws {
         var registry = ScreenRegistry()
         try registry.redirect("a/:x", to: "b/:x")
-        try registry.redirect("b/:x", to: "a/:x")
-        #expect {
+        try registry.redirect("b/:x", to: "c/:x")
+        try registry.redirect("c/:x", to: "b/:x")
+        expectError(.screenFailed(path: "/a/1", underlying: RoutingLoop(chain: ["/a/1", "/b/1", "/c/1", "/b/1"]))) {
             try registry.resolve("/a/1")
-        } throws: { error in
-            guard case .screenFailed(let path, let underlying) = error as? ScreenRegistryError,
-                let loop = underlying as? RoutingLoop
-            else { return false }
-            return path == "/a/1" && loop.chain.count == ScreenRegistry.maximumHops + 2
-                && loop.chain.prefix(3) == ["/a/1", "/b/1", "/a/1"]
+        }
+        // A guard whose screen leads back to the guarded path is a loop too.
+        try registry.register(Probe.self, at: "vip", guard: .requires("session", else: "lobby"))
+        try registry.redirect("lobby", to: "vip")
+        expectError(.screenFailed(path: "/vip", underlying: RoutingLoop(chain: ["/vip", "/lobby", "/vip"]))) {
+            try registry.resolve("/vip")
         }
     }
 
-    @Test("A guard shows its screen with the original path as next, until the data satisfies it")
+    @Test("A long chain without a cycle is followed; past the maximum it is its own error")
+    func longChains() throws {
+        func chain(_ length: Int) throws -> ScreenRegistry {
+            var registry = try registry(["end/:x"])
+            for hop in 0..<length {
+                try registry.redirect("r\(hop)/:x", to: hop + 1 == length ? "end/:x" : "r\(hop + 1)/:x")
+            }
+            return registry
+        }
+        // Nine redirects, where the old count-based check reported a loop.
+        let nine = try chain(9).resolve("/r0/7")
+        #expect(nine.pattern == "end/:x" && nine.redirects.count == 9)
+        let longest = try chain(ScreenRegistry.maximumHops).resolve("/r0/7")
+        #expect(longest.pattern == "end/:x" && longest.redirects.count == ScreenRegistry.maximumHops)
+        let passed = (0...ScreenRegistry.maximumHops).map { "/r\($0)/7" }
+        expectError(.screenFailed(path: "/r0/7", underlying: RedirectLimitExceeded(chain: passed + ["/end/7"]))) {
+            try chain(ScreenRegistry.maximumHops + 1).resolve("/r0/7")
+        }
+    }
+
+    @Test("A guard shows its screen with the original path as next, until the trusted context satisfies it")
     func guards() throws {
         var registry = try registry(["login"])
         try registry.register(Probe.self, at: "pay/:item", guard: .requires("session", else: "login"))
@@ -124,30 +149,56 @@ struct RedirectGuardFallbackTests {
         #expect(guarded.pattern == "login")
         #expect(guarded.data["next"] == "/pay/7?coupon=a%20b")
         #expect(guarded.redirects == ["/pay/7"])
-        #expect(try registry.resolve("/pay/7?session=x").pattern == "pay/:item")
-        #expect(try registry.resolve("/pay/7", data: ["session": "x"]).pattern == "pay/:item")
-        #expect(try registry.resolve("/pay/7", data: ["session": ""]).pattern == "login")
+        // What the client sends never satisfies a guard: the query, nor data passed along.
+        #expect(try registry.resolve("/pay/7?session=x").pattern == "login")
+        #expect(try registry.resolve("/pay/7", data: ["session": "x"]).pattern == "login")
+        // Only the trusted context does.
+        let trusted = try registry.resolve("/pay/7?coupon=c", context: TrustedContext(session: "x"))
+        #expect(trusted.pattern == "pay/:item")
+        #expect(trusted.context.session == "x")
+        #expect(trusted.data == ["item": "7", "coupon": "c"])
+        #expect(try registry.resolve("/pay/7", context: TrustedContext(session: "")).pattern == "login")
     }
 
-    @Test("A custom guard condition")
+    @Test("A custom guard condition reads the trusted context, never the query")
     func customGuard() throws {
         var registry = try registry(["upgrade"])
         try registry.register(Probe.self, at: "pro", guard: RouteGuard("plan is pro", else: "upgrade") { $0["plan"] == "pro" })
-        #expect(try registry.resolve("/pro?plan=free").pattern == "upgrade")
-        #expect(try registry.resolve("/pro?plan=pro").pattern == "pro")
+        try registry.register(Probe.self, at: "admin", guard: .requiresRole("admin", else: "upgrade"))
+        #expect(try registry.resolve("/pro?plan=pro").pattern == "upgrade")
+        #expect(try registry.resolve("/pro", context: TrustedContext(values: ["plan": "free"])).pattern == "upgrade")
+        #expect(try registry.resolve("/pro", context: TrustedContext(values: ["plan": "pro"])).pattern == "pro")
+        #expect(try registry.resolve("/admin?roles=admin").pattern == "upgrade")
+        #expect(try registry.resolve("/admin", context: TrustedContext(roles: ["admin"])).pattern == "admin")
+    }
+
+    @Test("Screens receive the trusted context beside their data")
+    func contextReachesScreens() async throws {
+        struct Greeting: DeeplinkScreen {
+            let user: String
+            init(path: String, data: [String: String]) { user = "nobody" }
+            init(path: String, data: [String: String], context: TrustedContext) { user = context.user ?? "nobody" }
+            func screen() async throws -> Screen { Screen { Text("hello \(user)") } }
+        }
+        var registry = ScreenRegistry()
+        try registry.register(Greeting.self, at: "hi")
+        let screen = try await registry.screen(for: "/hi?user=mallory", context: TrustedContext(user: "ada"))
+        #expect(screen.children.first?.node[property: "text"] == .string("hello ada"))
+        let anonymous = try await registry.screen(for: "/hi?user=mallory")
+        #expect(anonymous.children.first?.node[property: "text"] == .string("hello nobody"))
     }
 
     @Test("The fallback stands in for unknown paths, with the path and the suggestion")
     func fallback() async throws {
         var registry = try registry(["profile/:id"])
-        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/profil/1") }
+        expectError(.unknownPath(path: "/profil/1", suggestion: "profile/:id")) { try registry.resolve("/profil/1") }
         registry.fallback = Probe.self
         let match = try registry.resolve("/profil/1?x=1")
         #expect(match.isFallback)
         #expect(match.data == ["path": "/profil/1", "suggestion": "profile/:id", "x": "1"])
         #expect(!(try registry.resolve("/profile/1").isFallback))
         // Invalid paths are still errors.
-        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/a/%zz") }
+        expectError(.invalidPath(path: "/a/%zz", reason: "a segment has a malformed percent-escape")) { try registry.resolve("/a/%zz") }
         let screen = try await registry.screen(for: "/nowhere")
         #expect(screen.children.first?.node[property: "text"] == .string("probe /nowhere"))
     }
@@ -190,7 +241,7 @@ struct StackTests {
             if case .screenFailed(_, let underlying) = error as? ScreenRegistryError { return underlying is RoutingLoop }
             return false
         }
-        #expect(throws: ScreenRegistryError.self) { try registry.stack(for: "/orphan/1") }
+        expectError(.unknownPath(path: "/missing/1", suggestion: nil)) { try registry.stack(for: "/orphan/1") }
     }
 }
 
@@ -297,7 +348,7 @@ struct LinkCheckerTests {
         try registry.register(LinksTo.self, at: "links", parent: "nowhere")
         try registry.redirect("old/:id", to: "gone/:id")
         try registry.register(Probe.self, at: "vip", guard: .requires("session", else: "signin"))
-        try registry.register(Probe.self, at: "items/*")  // same shape as items/:id, registered later
+        try registry.register(Probe.self, at: "home/**")  // its sample path, /home, is home's
         try registry.register(FailingInit.self, at: "crash")
         registry.fallback = Probe.self  // broken links stay broken with a fallback
         let report = await registry.checkLinks()
@@ -307,10 +358,10 @@ struct LinkCheckerTests {
             "broken parent | links |  | nowhere",
             "broken redirect | old/:id |  | gone/:id",
             "broken guard | vip |  | signin",
-            "shadowed | items/* |  | -",
+            "shadowed | home/** |  | -",
             "screen failed | crash |  | -",
         ])
-        #expect(report.problems.first { $0.kind == .shadowed }?.message.contains("items/:id") == true)
+        #expect(report.problems.first { $0.kind == .shadowed }?.message.contains("'home' wins") == true)
         #expect(report.problems.first { $0.kind == .brokenLink }?.samplePath == "/links")
     }
 

@@ -42,20 +42,47 @@ struct HostileInputTests {
         #expect(refused > 1000)
     }
 
-    @Test("Random patterns register or throw ScreenRegistryError")
-    func randomPatterns() {
+    @Test("Random patterns register, or are refused with the exact reason and nothing is added")
+    func randomPatterns() throws {
         var generator = Generator(state: 7)
         let parts = [":", ":a", ":b(int)", ":c(", "(uuid)", "*", "**", "a", "%", "/", "//", "é", "x*", ":d(double)"]
         var registry = ScreenRegistry()
+        var registered = 0, invalid = 0, duplicates = 0
         for _ in 0..<5000 {
             var pattern = ""
             for _ in 0..<generator.next(6) { pattern += parts[generator.next(parts.count)] }
+            let parses = (try? RoutePattern(pattern)) != nil
             do {
                 try registry.register(Probe.self, at: pattern)
+                #expect(parses, "\(pattern)")
+                #expect(registry[pattern] == Probe.self)
+                registered += 1
+            } catch .invalidPattern(let refused, _) {
+                #expect(!parses && refused == pattern, "\(pattern)")
+                invalid += 1
+            } catch .duplicateRoute(let refused, let existing) {
+                #expect(parses && refused == pattern && registry[existing] != nil, "\(pattern)")
+                duplicates += 1
             } catch {
-                // Invalid and duplicate patterns are expected; crashing is not.
+                Issue.record("unexpected \(error) for \(pattern)")
             }
         }
-        #expect(!registry.routes.isEmpty)
+        #expect(registered > 20 && invalid > 1000 && duplicates > 1000)
+        // Nothing refused was added.
+        #expect(registry.routes.count == registered)
+        // Every registered route's own sample path resolves.
+        for route in registry.routes {
+            var sample: [String: String] = ["*": "any"]
+            for segment in route.parsed.segments {
+                switch segment {
+                case .parameter(let name): sample[name] = "x"
+                case .typed(let name, .uuid): sample[name] = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+                case .typed(let name, _): sample[name] = "1"
+                default: break
+                }
+            }
+            let path = try registry.path(for: route.pattern, parameters: sample)
+            #expect((try? registry.resolve(path)) != nil, "\(route.pattern) → \(path)")
+        }
     }
 }

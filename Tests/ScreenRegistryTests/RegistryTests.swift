@@ -25,6 +25,8 @@ struct RegistryTests {
     func duplicates() throws {
         for (first, second) in [
             ("a/:x", "a/:y"), ("a/:x", "a/:x"), ("/a/:x/", "a//:x"), ("c/:id(int)", "c/:n(int)"), ("**", "/**"),
+            // A parameter and `*` match the same segments: the second could never win.
+            ("a/:x", "a/*"), ("a/*/b", "a/:y/b"),
         ] {
             var registry = try registry([first])
             #expect {
@@ -35,13 +37,13 @@ struct RegistryTests {
             }
         }
         // Different shapes coexist.
-        _ = try registry(["a/:x", "a/*", "a/:x(int)", "a/b", "a/**", "a"])
+        _ = try registry(["a/:x", "a/:x(int)", "a/b", "a/**", "a"])
     }
 
     @Test("Case-insensitive registries treat literals differing in case as duplicates")
     func caseInsensitiveDuplicates() throws {
         var registry = try registry(["Home"], caseInsensitive: true)
-        #expect(throws: ScreenRegistryError.self) { try registry.register(Probe.self, at: "home") }
+        expectError(.duplicateRoute(pattern: "home", existing: "Home")) { try registry.register(Probe.self, at: "home") }
     }
 
     @Test("register throws .invalidPattern for a bad pattern")
@@ -68,7 +70,23 @@ struct RegistryTests {
         #expect(try registry.resolve("/profile/1").screenType == NeedsUser.self)
         registry["profile/:userId"] = nil
         #expect(registry.routes.isEmpty)
-        #expect(throws: ScreenRegistryError.self) { try registry.resolve("/profile/1") }
+        expectError(.unknownPath(path: "/profile/1", suggestion: nil)) { try registry.resolve("/profile/1") }
+    }
+
+    @Test("Replacing through the subscript keeps the route's parent, guard and redirect")
+    func subscriptReplaceKeepsSettings() throws {
+        var registry = try registry(["home", "login", "profile/:id"])
+        try registry.register(Probe.self, at: "cards/:id", parent: "home")
+        try registry.register(Probe.self, at: "pay", guard: .requires("session", else: "login"))
+        try registry.redirect("u/:id", to: "profile/:id")
+        registry["cards/:cardId"] = NeedsUser.self
+        registry["pay"] = NeedsUser.self
+        registry["u/:id"] = NeedsUser.self
+        #expect(registry.routes.first { $0.pattern == "cards/:cardId" }?.parent == "home")
+        #expect(try registry.stack(for: "/cards/3").map(\.path) == ["/home", "/cards/3"])
+        #expect(try registry.resolve("/pay").pattern == "login")
+        #expect(try registry.resolve("/pay", context: TrustedContext(session: "s")).screenType == NeedsUser.self)
+        #expect(try registry.resolve("/u/5").pattern == "profile/:id")
     }
 
     @Test("Removing a route keeps the others matching")
@@ -85,7 +103,7 @@ struct RegistryTests {
         var copy = original
         try copy.register(Probe.self, at: "b")
         #expect(original.routes.count == 1)
-        #expect(throws: ScreenRegistryError.self) { try original.resolve("/b") }
+        expectError(.unknownPath(path: "/b", suggestion: nil)) { try original.resolve("/b") }
         #expect(try copy.resolve("/b").pattern == "b")
     }
 

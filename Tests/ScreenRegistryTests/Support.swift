@@ -1,4 +1,5 @@
 import ScreenRegistry
+import Testing
 
 /// A screen type that builds a one-line screen and accepts every path.
 struct Probe: DeeplinkScreen {
@@ -97,5 +98,22 @@ extension ScreenRegistryError {
     var suggestion: String? {
         if case .unknownPath(_, let suggestion) = self { return suggestion }
         return nil
+    }
+}
+
+/// Expects `body` to throw exactly `expected`: the same case with the same values.
+///
+/// Errors are compared by their descriptions, which name the case's every value (the
+/// underlying error of `.screenFailed` by its own description).
+func expectError<T>(
+    _ expected: ScreenRegistryError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T
+) {
+    do {
+        _ = try body()
+        Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as ScreenRegistryError {
+        #expect(error.description == expected.description, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected \(expected), got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
     }
 }

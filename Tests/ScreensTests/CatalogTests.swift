@@ -57,7 +57,7 @@ struct CatalogTests {
         var checked = 0
         for route in Catalog.registry.routes {
             let path = Self.samplePath(for: route)
-            let match = try Catalog.registry.resolve(path, data: ["session": "s1"])
+            let match = try Catalog.registry.resolve(path, context: TrustedContext(session: "s1"))
             #expect(!match.isFallback, "\(path)")
             if route.redirect == nil {
                 #expect(match.pattern == route.pattern, "\(path) resolved to \(match.pattern)")
@@ -121,15 +121,26 @@ struct CatalogTests {
         #expect(guarded.redirects == ["/payment"])
         let screen = try await Catalog.registry.screen(for: guarded)
         #expect(Self.targets(in: screen.node).contains("/payment?product=p1"))
-        #expect(try Catalog.registry.resolve("/payment?product=p1", data: ["session": "s1"]).pattern == "payment")
+        // Only the trusted context opens it: a session in the query or the data does not.
+        #expect(try Catalog.registry.resolve("/payment?product=p1&session=s1").pattern == "login")
+        #expect(try Catalog.registry.resolve("/payment?product=p1", data: ["session": "s1"]).pattern == "login")
+        #expect(try Catalog.registry.resolve("/payment?product=p1", context: TrustedContext(session: "s1")).pattern == "payment")
     }
 
-    @Test("The login screen only returns to paths of this app")
+    @Test("The login screen only returns to paths of this app that resolve")
     func openRedirect() async throws {
-        for next in ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"] {
+        for next in [
+            "https://evil.example/", "//evil.example/x", "javascript:alert(1)", "/\\evil.example", "/%5Cevil.example",
+            "/%2F%2Fevil.example", "/home%0d%0aX: y", "/nowhere",
+        ] {
             let screen = try await Catalog.registry.screen(for: "/login", data: ["next": next])
-            #expect(!Self.targets(in: screen.node).contains(next))
+            #expect(Self.targets(in: screen.node).first == "/home", "\(next)")
         }
+        // The same through the query, as a client would send it.
+        let query = try await Catalog.registry.screen(for: "/login?next=/%5Cevil.example")
+        #expect(Self.targets(in: query.node).first == "/home")
+        let good = try await Catalog.registry.screen(for: "/login", data: ["next": "/payment?product=p1"])
+        #expect(Self.targets(in: good.node).first == "/payment?product=p1")
     }
 
     @Test("u/:userId redirects to the profile")
@@ -151,5 +162,10 @@ struct CatalogDataTests {
         #expect(json.contains(#""text":"User \\@{secret}""#))
         #expect(json.contains(#""text":"Showing \\@{x}""#))
         #expect(!json.contains(#"" @{"#))
+        // Backslashes in the data do not turn the escape off: \@{secret} gets three, \\@{x} five.
+        let tricky = try await Catalog.registry.screen(for: "/profile/%5C@%7Bsecret%7D?tab=%5C%5C@%7Bx%7D")
+        let trickyJSON = try BeagleJSONRenderer().render(tricky)
+        #expect(trickyJSON.contains(#""text":"User \\\\\\@{secret}""#))
+        #expect(trickyJSON.contains(#""text":"Showing \\\\\\\\\\@{x}""#))
     }
 }

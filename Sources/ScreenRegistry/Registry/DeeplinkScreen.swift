@@ -17,12 +17,22 @@ public protocol DeeplinkScreen: Sendable {
     /// the query items, then the caller's data, then the path parameters (highest wins).
     init(path: String, data: [String: String]) throws
 
+    /// Creates the screen with the trusted request context beside the data: what the
+    /// host application vouched for (the signed-in user, roles, locale). The registry
+    /// calls this one; the default forwards to ``init(path:data:)``, so a screen that
+    /// needs no context implements only that.
+    init(path: String, data: [String: String], context: TrustedContext) throws
+
     /// Builds the screen tree.
     func screen() async throws -> Screen
 
     /// Chain of responsibility: return `false` to decline a matched path, so the next
     /// candidate route is tried. The default is `true`.
     static func canHandle(path: String, data: [String: String]) -> Bool
+
+    /// ``canHandle(path:data:)`` with the trusted request context; the registry asks this
+    /// one, and the default forwards to ``canHandle(path:data:)``.
+    static func canHandle(path: String, data: [String: String], context: TrustedContext) -> Bool
 
     /// Sample data for `screen-registry check`: each entry holds the path parameters
     /// (and any other data) for one sample path. The default is none, and the checker
@@ -40,7 +50,15 @@ public protocol DeeplinkScreen: Sendable {
 }
 
 extension DeeplinkScreen {
+    public init(path: String, data: [String: String], context: TrustedContext) throws {
+        try self.init(path: path, data: data)
+    }
+
     public static func canHandle(path: String, data: [String: String]) -> Bool { true }
+
+    public static func canHandle(path: String, data: [String: String], context: TrustedContext) -> Bool {
+        canHandle(path: path, data: data)
+    }
 
     public static var examples: [[String: String]] { [] }
 

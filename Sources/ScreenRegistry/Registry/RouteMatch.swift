@@ -15,6 +15,9 @@ public struct RouteMatch: Sendable {
     public var redirects: [String] = []
     /// Whether no route matched and this is the registry's fallback screen.
     public var isFallback = false
+    /// What the host application vouched for about the request; the screen receives it
+    /// beside its data.
+    public var context: TrustedContext = .anonymous
 
     /// The id of the winning route inside its registry.
     var routeID: Int?
@@ -36,31 +39,40 @@ public struct Route: Sendable {
     public var redirect: String?
 }
 
-/// A condition a route requires of the data, with the screen to show when it fails.
+/// A condition a route requires of the trusted request context, with the screen to
+/// show when it fails.
 ///
-/// The guard's screen receives the original path (with its query) as `next`, so the
-/// client can return there afterwards, as in "log in, then continue to payment".
+/// A guard reads only the ``TrustedContext``, never the data: query items and headers
+/// come from the client and cannot open a guarded screen. The guard's screen receives
+/// the original path (with its query) as `next`, so the client can return there
+/// afterwards, as in "log in, then continue to payment".
 public struct RouteGuard: Sendable, CustomStringConvertible {
     /// What the guard requires, for listings and reports.
     public var description: String
     /// The path shown when the condition fails, such as `login`.
     public var target: String
-    /// Whether the merged data satisfies the guard.
-    public var isSatisfied: @Sendable (_ data: [String: String]) -> Bool
+    /// Whether the trusted context satisfies the guard.
+    public var isSatisfied: @Sendable (_ context: TrustedContext) -> Bool
 
-    /// Creates a guard from any condition on the data.
+    /// Creates a guard from any condition on the trusted context.
     public init(
         _ description: String, else target: String,
-        isSatisfied: @escaping @Sendable (_ data: [String: String]) -> Bool
+        isSatisfied: @escaping @Sendable (_ context: TrustedContext) -> Bool
     ) {
         self.description = description
         self.target = target
         self.isSatisfied = isSatisfied
     }
 
-    /// Requires a non-empty `key` in the data (a `session`, say); otherwise shows `target`.
+    /// Requires a non-empty trusted value for `key` (a `session`, say); otherwise shows
+    /// `target`.
     public static func requires(_ key: String, else target: String) -> RouteGuard {
-        RouteGuard("requires \(key)", else: target) { data in !(data[key] ?? "").isEmpty }
+        RouteGuard("requires \(key)", else: target) { context in !(context[key] ?? "").isEmpty }
+    }
+
+    /// Requires the role `role`; otherwise shows `target`.
+    public static func requiresRole(_ role: String, else target: String) -> RouteGuard {
+        RouteGuard("requires role \(role)", else: target) { context in context.roles.contains(role) }
     }
 }
 
@@ -74,12 +86,35 @@ public struct RedirectRoute: DeeplinkScreen {
     }
 }
 
-/// Why resolving went round in circles: redirects, guards or parents that lead back.
+/// Why resolving went round in circles: redirects, guards or parents that lead back to
+/// a path (or, for parents, a pattern) already passed in the same resolution.
 public struct RoutingLoop: Error, Sendable, CustomStringConvertible {
-    /// The paths or patterns visited, in order.
+    /// The paths or patterns visited, in order; the last one is the first seen again.
     public var chain: [String]
+
+    /// Creates the error for `chain`.
+    public init(chain: [String]) {
+        self.chain = chain
+    }
 
     public var description: String {
         "routing loops: " + chain.joined(separator: " → ")
+    }
+}
+
+/// Why resolving stopped: a chain of redirects and guards longer than
+/// ``ScreenRegistry/maximumHops``, none of them repeating. A legitimate chain is far
+/// shorter; a longer one is a fault of the registry.
+public struct RedirectLimitExceeded: Error, Sendable, CustomStringConvertible {
+    /// The paths passed, in order.
+    public var chain: [String]
+
+    /// Creates the error for `chain`.
+    public init(chain: [String]) {
+        self.chain = chain
+    }
+
+    public var description: String {
+        "more than \(ScreenRegistry.maximumHops) redirects and guards: " + chain.joined(separator: " → ")
     }
 }

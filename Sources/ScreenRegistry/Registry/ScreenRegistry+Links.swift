@@ -71,15 +71,17 @@ extension ScreenRegistry {
     ///
     /// Parents that lead back to a route already on the stack throw `.screenFailed`
     /// wrapping a ``RoutingLoop``.
-    public func stack(for path: String, data: [String: String] = [:]) throws(ScreenRegistryError) -> [RouteMatch] {
-        let target = try resolve(path, data: data)
+    public func stack(
+        for path: String, data: [String: String] = [:], context: TrustedContext = .anonymous
+    ) throws(ScreenRegistryError) -> [RouteMatch] {
+        let target = try resolve(path, data: data, context: context)
         var stack = [target]
         var carried = target.parameters
         var current = target
         var seen: Set<String> = [target.pattern]
         while let id = current.routeID, let parent = entries[id].parent {
             let parentPath = try Self.fill(parent, with: carried, from: parent)
-            let match = try resolve(parentPath, data: data)
+            let match = try resolve(parentPath, data: data, context: context)
             guard seen.insert(match.pattern).inserted, !match.isFallback else {
                 throw .screenFailed(path: path, underlying: RoutingLoop(chain: stack.reversed().map(\.path) + [parentPath]))
             }

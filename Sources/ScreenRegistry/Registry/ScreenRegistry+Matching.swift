@@ -2,11 +2,11 @@
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
     /// the match it makes; redirects and guards are not followed here.
-    func matchOnce(_ link: DeepLink, data: [String: String]) -> (RouteMatch, Route)? {
+    func matchOnce(_ link: DeepLink, data: [String: String], context: TrustedContext = .anonymous) -> (RouteMatch, Route)? {
         let found = withUnsafePointer(to: self) { registry in
             registry.pointee.trie.withView { view in
                 SegmentKeys.with(link.segments, folding: view.caseInsensitive) { keys in
-                    Self.matchOnce(registry, view, keys, query: link.query, data: data) { link.path }
+                    Self.matchOnce(registry, view, keys, query: link.query, data: data, context: context) { link.path }
                 }
             }
         }
@@ -24,7 +24,7 @@ extension ScreenRegistry {
     static func matchOnce(
         _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
         query: [String: String]?,
-        data: [String: String], path: () -> String
+        data: [String: String], context: TrustedContext, path: () -> String
     ) -> (match: RouteMatch, id: Int)? {
         // The winner's parts, put together after the search: no `RouteMatch` is made, or
         // destroyed, for a miss.
@@ -54,7 +54,7 @@ extension ScreenRegistry {
                 merged.merge(parameters) { _, parameter in parameter }
             }
             guard let normalised = normalisedPath,
-                registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged)
+                registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged, context: context)
             else {
                 return false
             }
@@ -95,7 +95,10 @@ extension ScreenRegistry {
     private func sameKind(_ a: PatternSegment, _ b: PatternSegment) -> Bool {
         switch (a, b) {
         case (.literal(let x), .literal(let y)): trie.key(x) == trie.key(y)
-        case (.parameter, .parameter), (.wildcard, .wildcard), (.catchAll, .catchAll): true
+        // A parameter and `*` match the same segments: whichever came second could never win.
+        case (.parameter, .parameter), (.wildcard, .wildcard), (.parameter, .wildcard), (.wildcard, .parameter),
+            (.catchAll, .catchAll):
+            true
         case (.typed(_, let x), .typed(_, let y)): x == y
         default: false
         }

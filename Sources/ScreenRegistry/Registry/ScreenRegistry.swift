@@ -9,7 +9,7 @@
 /// let screen = try await registry.screen(for: "/profile/42")
 /// ```
 ///
-/// Routing follows DESIGN.md's rules: the most specific route wins whatever the
+/// Routing follows the rules of ARCHITECTURE.md, "Routing rules": the most specific route wins whatever the
 /// registration order, matching backtracks completely, and a screen type can decline
 /// a path through ``DeeplinkScreen/canHandle(path:data:)``. On top of that, routes can
 /// redirect, require a guard, name a parent for back stacks, and a fallback screen can
@@ -19,8 +19,9 @@ public struct ScreenRegistry: Sendable {
     var entries: [Route] = []
     var trie: RouteTrie
 
-    /// The most redirects and guards one resolution follows before it reports a loop.
-    public static let maximumHops = 8
+    /// The most redirects and guards one resolution follows. A longer chain, even one
+    /// that never repeats a path, is ``RedirectLimitExceeded``.
+    public static let maximumHops = 32
 
     /// The screen type shown when nothing matches, in place of `.unknownPath`.
     ///
@@ -113,7 +114,10 @@ public struct ScreenRegistry: Sendable {
             let existing = conflictingRoute(parsed)
             switch (existing, newValue) {
             case (let id?, let screen?):
-                entries[id] = Route(pattern: pattern, parsed: parsed, screenType: screen)
+                // The route keeps its parent, guard and redirect; the pattern is the one given.
+                entries[id].pattern = pattern
+                entries[id].parsed = parsed
+                entries[id].screenType = screen
             case (let id?, nil):
                 entries.remove(at: id)
                 rebuildTrie()
@@ -129,39 +133,46 @@ public struct ScreenRegistry: Sendable {
     /// Finds the route for `path` without building its screen, following redirects and
     /// guards.
     ///
+    /// `data` is the caller's data: like the query items, it reaches the screen and
+    /// nothing else. `context` is what the host application vouched for about the
+    /// request; guards read only it (ARCHITECTURE.md, "Trust").
+    ///
     /// Throws `.invalidPath` for malformed input and `.unknownPath`, with the closest
     /// pattern as a suggestion, when no route matches or every candidate declines and
-    /// there is no ``fallback``. Redirects or guards that go round in circles throw
-    /// `.screenFailed` wrapping a ``RoutingLoop``: that is a fault of the registry.
+    /// there is no ``fallback``. Redirects or guards that come back to a path already
+    /// passed throw `.screenFailed` wrapping a ``RoutingLoop``; a chain of more than
+    /// ``maximumHops`` throws `.screenFailed` wrapping ``RedirectLimitExceeded``. Both
+    /// are faults of the registry.
     ///
     /// `path` is `consuming` because what comes back keeps it: a miss's error always, a
-    /// match when the path is already normalised. A caller done with its string hands it
-    /// over, and a miss moves it into the error: no retain for the error and no release
-    /// after the call, two atomic operations fewer. A caller that uses the string afterwards
-    /// passes a copy, which costs what borrowing it cost before.
-    public func resolve(_ path: consuming String, data: [String: String] = [:]) throws(ScreenRegistryError) -> RouteMatch {
-        // The first hop reads the caller's data in place (a `var` copy would retain and
-        // release it on every lookup); only redirects and guards make new ones. It is
-        // ``hop(_:data:passed:)`` written out, so that a miss moves `path` into its error.
+    /// match when the path is already normalised.
+    public func resolve(
+        _ path: consuming String, data: [String: String] = [:], context: TrustedContext = .anonymous
+    ) throws(ScreenRegistryError) -> RouteMatch {
         var passed: [String] = []
-        let first = try lookUp(path, data: data)
+        let first = try lookUp(path, data: data, context: context)
         if case .unmatched(let suggestionID) = first, fallback == nil {
             throw .unknownPath(path: path, suggestion: suggestionID.map { entries[$0].pattern })
         }
-        var step = try proceed(first, from: path, data: data, passed: &passed)
-        for _ in 0..<Self.maximumHops {
-            guard case .next(let target, let targetData) = step else { break }
-            step = try hop(target, data: targetData, passed: &passed)
-        }
-        switch consume step {
-        case .done(let match):
-            return match
-        case .next(let target, _):
-            throw .screenFailed(path: path, underlying: RoutingLoop(chain: passed + [target]))
+        var step = try proceed(first, from: path, data: data, context: context, passed: &passed)
+        while true {
+            switch consume step {
+            case .done(var match):
+                match.context = context
+                return match
+            case .next(let target, let targetData):
+                guard passed.count <= Self.maximumHops else {
+                    throw .screenFailed(path: path, underlying: RedirectLimitExceeded(chain: passed + [target]))
+                }
+                step = try proceed(
+                    try lookUp(target, data: targetData, context: context), from: target, data: targetData,
+                    context: context, passed: &passed
+                )
+            }
         }
     }
 
-    /// What one hop of ``resolve(_:data:)`` ends with.
+    /// What one hop of ``resolve(_:data:context:)`` ends with.
     private enum Hop {
         /// The answer: a match, or the fallback's.
         case done(RouteMatch)
@@ -169,19 +180,11 @@ public struct ScreenRegistry: Sendable {
         case next(String, [String: String])
     }
 
-    /// One hop of ``resolve(_:data:)``: looks `current` up; a redirect or a failed guard
+    /// The rest of a hop, once `current` has been looked up: a redirect or a failed guard
     /// adds the matched path to `passed` and names the next path.
-    @inline(__always)
-    private func hop(
-        _ current: String, data currentData: [String: String], passed: inout [String]
-    ) throws(ScreenRegistryError) -> Hop {
-        try proceed(try lookUp(current, data: currentData), from: current, data: currentData, passed: &passed)
-    }
-
-    /// The rest of a hop, once `current` has been looked up.
-    @inline(__always)
     private func proceed(
-        _ lookup: consuming Lookup, from current: String, data currentData: [String: String], passed: inout [String]
+        _ lookup: consuming Lookup, from current: String, data currentData: [String: String],
+        context: TrustedContext, passed: inout [String]
     ) throws(ScreenRegistryError) -> Hop {
         switch consume lookup {
         case .unmatched(let suggestionID):
@@ -196,19 +199,26 @@ public struct ScreenRegistry: Sendable {
                 redirects: passed, isFallback: true
             ))
         case .matched(let match, let id, let query):
-            if let target = entries[id].redirect {
+            let redirect = entries[id].redirect
+            let routeGuard = redirect == nil ? entries[id].routeGuard : nil
+            if redirect != nil || routeGuard.map({ !$0.isSatisfied(context) }) == true {
+                // A loop is a cycle: the same path twice in one resolution.
+                guard !passed.contains(match.path) else {
+                    throw .screenFailed(
+                        path: passed.first ?? current, underlying: RoutingLoop(chain: passed + [match.path])
+                    )
+                }
                 passed.append(match.path)
-                let next = try Self.fill(target, with: match.parameters, from: entries[id].pattern)
+            }
+            if let redirect {
+                let next = try Self.fill(redirect, with: match.parameters, from: entries[id].pattern)
                 return .next(next, match.data.filter { match.parameters[$0.key] == nil })
             }
-            if let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(match.data) {
-                passed.append(match.path)
+            if let routeGuard, !routeGuard.isSatisfied(context) {
                 var nextData = match.data
                 nextData["next"] = Self.pathWithQuery(match.path, query)
                 return .next(routeGuard.target, nextData)
             }
-            // Returned as it came when nothing redirected to it: a `var` binding here was
-            // copied into the result, every field retained, and then destroyed.
             guard !passed.isEmpty else { return .done(match) }
             var redirected = match
             redirected.redirects = passed
@@ -219,19 +229,23 @@ public struct ScreenRegistry: Sendable {
     /// Resolves `path` and builds its screen.
     ///
     /// Errors thrown by the screen type that are not already a ``ScreenRegistryError``
-    /// come wrapped in `.screenFailed`. `path` is `consuming`, as in ``resolve(_:data:)``.
-    public func screen(for path: consuming String, data: [String: String] = [:]) async throws(ScreenRegistryError) -> Screen {
-        try await screen(for: resolve(path, data: data))
+    /// come wrapped in `.screenFailed`. `path` is `consuming`, as in
+    /// ``resolve(_:data:context:)``.
+    public func screen(
+        for path: consuming String, data: [String: String] = [:], context: TrustedContext = .anonymous
+    ) async throws(ScreenRegistryError) -> Screen {
+        try await screen(for: resolve(path, data: data, context: context))
     }
 
-    /// Builds the screen for a match that ``resolve(_:data:)`` returned.
+    /// Builds the screen for a match that ``resolve(_:data:context:)`` returned, with
+    /// the match's trusted context.
     ///
     /// While the screen is built, ``current`` is this registry, so typed links
     /// (``Action/navigate(to:_:)``) find their paths in it.
     public func screen(for match: RouteMatch) async throws(ScreenRegistryError) -> Screen {
         do {
             return try await Self.$current.withValue(self) {
-                let screen = try match.screenType.init(path: match.path, data: match.data)
+                let screen = try match.screenType.init(path: match.path, data: match.data, context: match.context)
                 return try await screen.screen()
             }
         } catch let error as ScreenRegistryError {

@@ -38,6 +38,26 @@ enum PercentDecoding {
         return string
     }
 
+    /// Decodes every well-formed escape of `bytes` and keeps the rest as it is: what a
+    /// lenient browser or proxy would make of them, for safety checks.
+    static func decodeLeniently(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// Percent-encodes the bytes of `string` that `keep` rejects.
     static func encode(_ string: String, keeping keep: (UInt8) -> Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
