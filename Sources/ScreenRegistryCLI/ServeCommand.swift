@@ -19,6 +19,11 @@ struct ServeCommand: AsyncParsableCommand {
             products and text) is built and rendered once per path, data, format and \
             platform, then reused for that long; --render-every-request turns that off.
 
+            Guards (the catalog's payment needs a session) read only what the server \
+            trusts. By default nobody is signed in. Behind a gateway that verifies \
+            sessions and sets a header (removing it from what clients send), \
+            --trust-header x-session=session makes that header the trusted session.
+
             Examples:
               screen-registry serve
               screen-registry serve --port 9000 --base-path /ui
@@ -53,6 +58,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Build and render every request, even for screens that declare a cache lifetime (the --memoize routes still reuse theirs).")
     var renderEveryRequest = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Trust a header that a gateway in front sets after verifying it, as header=key (repeatable), e.g. x-authenticated-user=user. Only behind such a gateway: exposed directly, any client could claim any value.",
+        valueName: "header=key"
+    ))
+    var trustHeader: [String] = []
+
     @Option(name: .long, help: "The lowest level logged: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -70,6 +81,20 @@ struct ServeCommand: AsyncParsableCommand {
         guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
         _ = try Self.cachePolicies(cacheControl)
         _ = try Self.memoized(memoize)
+        _ = try Self.trustedHeaders(trustHeader)
+    }
+
+    /// `header=key` items, both non-empty.
+    static func trustedHeaders(_ items: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("invalid --trust-header '\(item)': expected header=key")
+            }
+            result[String(parts[0])] = String(parts[1])
+        }
+        return result
     }
 
     /// `pattern=seconds` items, seconds a positive number.
@@ -110,7 +135,9 @@ struct ServeCommand: AsyncParsableCommand {
             service: ScreenService.Configuration(
                 cachePolicy: CachePolicy(default: defaultCacheControl, byPattern: routes),
                 memoizedRoutes: try Self.memoized(memoize),
-                reusesRenderedScreens: !renderEveryRequest
+                reusesRenderedScreens: !renderEveryRequest,
+                authenticator: trustHeader.isEmpty
+                    ? AnonymousAuthenticator() : TrustedHeaderAuthenticator(keysByHeader: try Self.trustedHeaders(trustHeader))
             )
         )
         let server = ScreenServer(

@@ -226,15 +226,71 @@ struct MemoTests {
         #expect(CountingScreen.builds.count("d3") == 2)
     }
 
-    @Test("The store stays within its capacity")
+    private func key(_ path: String, data: [String: String] = [:]) -> RenderMemo.Key {
+        .init(pattern: "p", path: path, data: data, context: .anonymous, format: .text, platform: nil)
+    }
+
+    @Test("The store keeps the most recent entries within its capacity")
     func capacity() {
         let memo = RenderMemo(capacity: 3)
         for i in 0..<10 {
-            memo.store(
-                .init(pattern: "p", path: "/\(i)", data: [:], format: .text, platform: nil),
-                body: [1], tag: "t", timeToLive: .seconds(60)
-            )
-            #expect(memo.count <= 3)
+            memo.store(key("/\(i)"), body: [UInt8(i)], tag: "t\(i)", timeToLive: .seconds(60))
+            #expect(memo.count == min(i + 1, 3))
         }
+        #expect((0..<7).allSatisfy { memo.lookup(key("/\($0)")) == nil })
+        #expect((7..<10).map { memo.lookup(key("/\($0)"))?.tag } == ["t7", "t8", "t9"])
+    }
+
+    @Test("A hit makes an entry the most recent: the least recently used one goes first")
+    func leastRecentlyUsed() {
+        let memo = RenderMemo(capacity: 3)
+        for name in ["a", "b", "c"] { memo.store(key(name), body: [1], tag: name, timeToLive: .seconds(60)) }
+        #expect(memo.lookup(key("a"))?.tag == "a")
+        memo.store(key("d"), body: [1], tag: "d", timeToLive: .seconds(60))
+        #expect(memo.lookup(key("b")) == nil)
+        #expect(memo.lookup(key("a"))?.tag == "a")
+        #expect(memo.lookup(key("c"))?.tag == "c")
+        #expect(memo.lookup(key("d"))?.tag == "d")
+    }
+
+    @Test("The store stays within its bytes; a body larger than all of them is not kept")
+    func byteCapacity() {
+        let memo = RenderMemo(capacity: 100, byteCapacity: 10)
+        for i in 0..<5 {
+            memo.store(key("/\(i)"), body: [UInt8](repeating: 0, count: 4), tag: "t", timeToLive: .seconds(60))
+            #expect(memo.bytes <= 10)
+        }
+        #expect(memo.count == 2 && memo.bytes == 8)
+        #expect(memo.lookup(key("/3")) != nil && memo.lookup(key("/4")) != nil)
+        memo.store(key("/big"), body: [UInt8](repeating: 0, count: 11), tag: "t", timeToLive: .seconds(60))
+        #expect(memo.lookup(key("/big")) == nil)
+        #expect(memo.count == 2)
+    }
+
+    @Test("10,000 distinct query strings never push out a screen that keeps being asked for")
+    func floodKeepsHotEntry() {
+        let memo = RenderMemo(capacity: 1024)
+        let hot = key("/profile/42")
+        var hotMisses = 0
+        for i in 0..<10_000 {
+            if memo.lookup(hot) == nil {
+                hotMisses += 1
+                memo.store(hot, body: [1], tag: "hot", timeToLive: .seconds(600))
+            }
+            let cold = key("/profile/42", data: ["q": "\(i)"])
+            if memo.lookup(cold) == nil { memo.store(cold, body: [2], tag: "cold", timeToLive: .seconds(600)) }
+            #expect(memo.count <= 1024)
+        }
+        #expect(hotMisses == 1)
+    }
+
+    @Test("An expired entry is not served and leaves the store")
+    func expiry() {
+        let memo = RenderMemo(capacity: 4)
+        let start = ContinuousClock.now
+        memo.store(key("/a"), body: [1, 2], tag: "a", timeToLive: .seconds(1), now: start)
+        #expect(memo.lookup(key("/a"), now: start + .milliseconds(500))?.tag == "a")
+        #expect(memo.lookup(key("/a"), now: start + .seconds(2)) == nil)
+        #expect(memo.count == 0 && memo.bytes == 0)
     }
 }

@@ -53,8 +53,50 @@ struct ServiceFlowTests {
         #expect(guarded.status == 200)
         #expect(guarded.bodyText.contains("title=\"Log in\""))
         #expect(guarded.bodyText.contains("url=\"/payment?product=p1\""))
-        let allowed = await get("/payment?product=p1&session=s1", accept: "text/plain")
+        // The query is the client's: it never satisfies a guard, nor does a header nobody vouched for.
+        let claimed = await get("/payment?product=p1&session=s1", accept: "text/plain")
+        #expect(claimed.bodyText.contains("title=\"Log in\""))
+        let request = ScreenRequest(
+            method: "GET", target: "/payment?product=p1", headers: [("Accept", "text/plain"), ("X-Session", "s1")]
+        )
+        let unvouched = await ScreenService(registry: testRegistry).respond(to: request, logger: logger)
+        #expect(unvouched.bodyText.contains("title=\"Log in\""))
+        // What the application's authenticator establishes does.
+        let trusting = ScreenService(
+            registry: testRegistry,
+            configuration: .init(authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-Session": "session"]))
+        )
+        let allowed = await trusting.respond(to: request, logger: logger)
+        #expect(allowed.status == 200)
         #expect(allowed.bodyText.contains("Paying for p1"))
+    }
+
+    /// Refuses every request that has no `Authorization` header.
+    struct StrictAuthenticator: RequestAuthenticator {
+        func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext {
+            guard let token = request.header("authorization") else {
+                throw AuthenticationFailure(message: "Sign in first.", headers: [HeaderField("WWW-Authenticate", "Bearer")])
+            }
+            return TrustedContext(user: token, session: token)
+        }
+    }
+
+    @Test("An authenticator's refusal answers its status with an error screen; nothing is resolved")
+    func authenticatorRefuses() async throws {
+        let service = ScreenService(registry: testRegistry, configuration: .init(authenticator: StrictAuthenticator()))
+        let refused = await service.respond(
+            to: ScreenRequest(method: "GET", target: "/profile/42", headers: [("Accept", "application/json")]), logger: logger
+        )
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == "Bearer")
+        #expect(refused.header("Cache-Control") == "no-store")
+        #expect(refused.bodyText.contains(#""code":"unauthorized""#) && refused.bodyText.contains("Sign in first."))
+        #expect(refused.pattern == nil)
+        let signedIn = await service.respond(
+            to: ScreenRequest(method: "GET", target: "/payment", headers: [("Accept", "text/plain"), ("Authorization", "t1")]),
+            logger: logger
+        )
+        #expect(signedIn.status == 200 && signedIn.bodyText.contains("title=\"Payment\""))
     }
 
     @Test("An unknown path answers 404 with the fallback screen, also with stack=1")

@@ -307,6 +307,11 @@ struct ScreenServerTests {
                 #expect(response.status == .ok)
                 #expect(response.text.contains("p7"))
             }
+            // The screen's data: its own items, never `format`.
+            try await client.execute(uri: "/screens/echo?format=text&b=2&a=1", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains(#"text="a=1 b=2""#))
+            }
         }
     }
 

@@ -34,12 +34,22 @@ struct NumberScreen: DeeplinkScreen {
     func screen() async throws -> Screen { Screen(title: "Number") { Text("n=\(number)") } }
 }
 
+/// Shows its data, sorted, as one text: `a=1 b=2`.
+struct EchoScreen: DeeplinkScreen {
+    let data: [String: String]
+    init(path: String, data: [String: String]) { self.data = data }
+    func screen() async throws -> Screen {
+        Screen(title: "Echo") { Text(data.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")) }
+    }
+}
+
 /// The catalog plus screens that fail in each way the service maps.
 let testRegistry: ScreenRegistry = {
     var registry = Catalog.registry
     registry["boom"] = FailingScreen.self
     registry["needs"] = NeedsDataScreen.self
     registry["number/:n"] = NumberScreen.self
+    registry["echo"] = EchoScreen.self
     return registry
 }()
 

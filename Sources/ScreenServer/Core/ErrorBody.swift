@@ -75,6 +75,8 @@ struct ServiceError: Error, Sendable {
         case 200: "OK"
         case 304: "Not Modified"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"

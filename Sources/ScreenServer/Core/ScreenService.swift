@@ -60,6 +60,11 @@ public struct ScreenService: Sendable {
         public var reusesRenderedScreens: Bool
         /// The most bodies kept for reuse, `1024` by default.
         public var memoCapacity: Int
+        /// The most bytes of bodies kept for reuse, 32 MiB by default.
+        public var memoByteCapacity: Int
+        /// Establishes the trusted context of each request before it is resolved; guards
+        /// read only that. ``AnonymousAuthenticator`` (nobody is signed in) by default.
+        public var authenticator: any RequestAuthenticator
 
         /// Creates a configuration.
         public init(
@@ -67,13 +72,17 @@ public struct ScreenService: Sendable {
             maximumTargetLength: Int = DeepLink.maximumLength,
             memoizedRoutes: [String: Duration] = [:],
             reusesRenderedScreens: Bool = true,
-            memoCapacity: Int = 1024
+            memoCapacity: Int = 1024,
+            memoByteCapacity: Int = 32 << 20,
+            authenticator: any RequestAuthenticator = AnonymousAuthenticator()
         ) {
             self.cachePolicy = cachePolicy
             self.maximumTargetLength = maximumTargetLength
             self.memoizedRoutes = memoizedRoutes
             self.reusesRenderedScreens = reusesRenderedScreens
             self.memoCapacity = memoCapacity
+            self.memoByteCapacity = memoByteCapacity
+            self.authenticator = authenticator
         }
     }
 
@@ -91,7 +100,7 @@ public struct ScreenService: Sendable {
         self.registry = registry
         self.configuration = configuration
         routesDocument = Array(RoutesDocument.json(for: registry.routes).utf8)
-        memo = RenderMemo(capacity: configuration.memoCapacity)
+        memo = RenderMemo(capacity: configuration.memoCapacity, byteCapacity: configuration.memoByteCapacity)
     }
 
     // MARK: Screens
@@ -126,10 +135,11 @@ public struct ScreenService: Sendable {
         }
         let (path, formatName) = Self.splitFormat(request.target)
         let format = try Self.negotiate(request, formatName: formatName)
+        let context = try await authenticate(request)
 
         let match: RouteMatch
         do {
-            match = try registry.resolve(path)
+            match = try registry.resolve(path, context: context)
         } catch {
             throw ServiceError(error)
         }
@@ -151,11 +161,12 @@ public struct ScreenService: Sendable {
         let tag: String
         if Self.wantsStack(path) {
             // `?stack=1`: the back stack from the root to this screen, in one response.
-            body = try await renderStack(path, as: format, platform: platform, log: log)
+            body = try await renderStack(path, context: context, as: format, platform: platform, log: log)
             tag = EntityTag.strong(for: body)
         } else if let timeToLive = reuseLifetime(of: match) {
             let key = RenderMemo.Key(
-                pattern: match.pattern, path: match.path, data: match.data, format: format, platform: platform
+                pattern: match.pattern, path: match.path, data: match.data, context: context, format: format,
+                platform: platform
             )
             if let entry = memo.lookup(key) {
                 (body, tag) = (entry.body, entry.tag)
@@ -184,6 +195,19 @@ public struct ScreenService: Sendable {
         return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
     }
 
+    /// The trusted context of `request`, from the configured authenticator; a refusal
+    /// becomes its status with an error screen.
+    private func authenticate(_ request: ScreenRequest) async throws(ServiceError) -> TrustedContext {
+        do {
+            return try await configuration.authenticator.authenticate(request)
+        } catch {
+            throw ServiceError(
+                status: error.status, code: error.status == 403 ? "forbidden" : "unauthorized",
+                message: error.message, headers: error.headers
+            )
+        }
+    }
+
     /// How long the rendered body of `match` may be reused: the configuration's entry
     /// for its pattern, else what its screen type declares, else not at all.
     private func reuseLifetime(of match: RouteMatch) -> Duration? {
@@ -205,11 +229,11 @@ public struct ScreenService: Sendable {
     /// (``ScreenFormat/renderStack(_:options:)``: Beagle JSON as `resetApplication`
     /// followed by `pushView`s; XML and text list the screens).
     private func renderStack(
-        _ path: String, as format: ScreenFormat, platform: Platforms?, log: RequestLog
+        _ path: String, context: TrustedContext, as format: ScreenFormat, platform: Platforms?, log: RequestLog
     ) async throws(ServiceError) -> [UInt8] {
         var entries: [(path: String, screen: Screen)] = []
         do {
-            for match in try registry.stack(for: path) {
+            for match in try registry.stack(for: path, context: context) {
                 entries.append((match.path, try await registry.screen(for: match)))
             }
         } catch {
