@@ -70,6 +70,17 @@ struct CLITests {
         #expect(data.stdout.contains("text=\"Paying for p1\""))
     }
 
+    @Test("--data is the operator's and opens a guard; a session in the path's query does not")
+    func trustedData() throws {
+        let trusted = try CLIRun("render", "/payment?product=p1", "--data", "session=s1")
+        #expect(trusted.status == 0)
+        #expect(trusted.stdout.contains("title=\"Payment\""))
+        let claimed = try CLIRun("render", "/payment?product=p1&session=s1")
+        #expect(claimed.status == 0)
+        #expect(claimed.stdout.contains("title=\"Log in\""))
+        #expect(claimed.stdout.contains("url=\"/payment?product=p1&session=s1\""))
+    }
+
     @Test("An unknown path exits 2 and names the path and the suggestion on stderr")
     func unknownPath() throws {
         let run = try CLIRun("render", "/profil/42")

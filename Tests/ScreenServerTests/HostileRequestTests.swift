@@ -28,7 +28,7 @@ struct HostileRequestTests {
         ("unknown path", "/screens/nothing/here"),
     ]
 
-    /// Query values may hold any character (DESIGN.md, rule 3): the screen gets them and
+    /// Query values may hold any character (ARCHITECTURE.md, routing rule 3): the screen gets them and
     /// every renderer writes them well-formed, so these are not errors, but never a 5xx.
     static let oddQueries: [String] = [
         "/screens/profile/42?tab=%00",

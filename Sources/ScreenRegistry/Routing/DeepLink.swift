@@ -2,7 +2,7 @@
 ///
 /// All of these give the segments `["profile", "42"]`: `profile/42`, `/profile/42/`,
 /// `//profile//42`, `myapp://profile/42`, `myapp:/profile/42`, `myapp:///profile/42`,
-/// `https://example.com/profile/42`. See DESIGN.md, routing rules 1–5.
+/// `https://example.com/profile/42`. See ARCHITECTURE.md, routing rules 1–5.
 public struct DeepLink: Sendable, Hashable {
     /// The most bytes a path or URL may have.
     public static let maximumLength = 4096

@@ -1,6 +1,6 @@
 /// A parsed route pattern such as `cards/:cardId(int)/detail`.
 ///
-/// Syntax (DESIGN.md, rule 6): a literal `profile`; a parameter `:userId`; a typed
+/// Syntax (ARCHITECTURE.md, routing rule 6): a literal `profile`; a parameter `:userId`; a typed
 /// parameter `:id(int)`, `:x(double)`, `:u(uuid)`; a wildcard `*` (one segment, not
 /// captured); a catch-all `**` (zero or more trailing segments, last only).
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
