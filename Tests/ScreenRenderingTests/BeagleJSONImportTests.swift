@@ -129,9 +129,10 @@ struct BeagleJSONImportTests {
 
     @Test("Invalid UTF-8 is a typed error")
     func invalidUTF8() {
-        #expect(throws: BeagleJSONError.self) {
+        let error = #expect(throws: BeagleJSONError.self) {
             try BeagleJSONReader().read([UInt8(ascii: "{"), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}")])
         }
+        #expect(error?.description == "1:2: invalid UTF-8 in a string")
     }
 
     @Test("Deep nesting is a typed error, not a stack overflow")
