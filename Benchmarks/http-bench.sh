@@ -27,26 +27,8 @@ THREADS=${THREADS:-2}
 FORMAT=${FORMAT:-xml}
 SERVE_LOG_LEVEL=${SERVE_LOG_LEVEL:-notice}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-WORK=$(mktemp -d)
-
-# Stops the servers this script started (their ids are in $WORK/*.pid).
-cleanup() {
-    for file in "$WORK"/*.pid; do
-        [ -f "$file" ] || continue
-        pid=$(cat "$file")
-        kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-if ! command -v wrk >/dev/null; then
-    echo "== installing wrk (Debian's package)"
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null
-fi
-command -v curl >/dev/null || { echo "curl is needed" >&2; exit 1; }
+# shellcheck source=Benchmarks/servers.sh
+source "$ROOT/Benchmarks/servers.sh"
 
 # Both from the Benchmarks package, in one scratch folder: the same compiler flags,
 # the same Hummingbird build. (screen-registry is a product of its path dependency.)
@@ -59,21 +41,6 @@ if [ -z "${SERVE_BIN:-}" ] || [ -z "${HELLO_BIN:-}" ]; then
     SERVE_BIN="$SCRATCH/release/screen-registry"
     HELLO_BIN="$SCRATCH/release/HelloServer"
 fi
-
-# start NAME COMMAND...: runs a server on a free port, waits for its "serving URL" line.
-start() {
-    local name=$1; shift
-    "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-    echo $! >"$WORK/$name.pid"   # a file: start runs in a command substitution
-    for _ in $(seq 1 200); do
-        if grep -q "serving http" "$WORK/$name.out" 2>/dev/null; then
-            sed -n 's/.*serving \(http[^ ]*\).*/\1/p' "$WORK/$name.out" | head -1
-            return
-        fi
-        sleep 0.05
-    done
-    echo "$name did not start:" >&2; cat "$WORK/$name.err" >&2; exit 1
-}
 
 HELLO_URL=$(start hello "$HELLO_BIN" 0)
 # SERVE_ARGS: more options for serve, e.g. "--render-every-request".
@@ -105,8 +72,8 @@ run() {
     echo "$out" > "$WORK/$name.last"
     local rps p99 errors non2xx
     rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
-    p99=$(echo "$out" | awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}')
-    errors=$(echo "$out" | awk '/Socket errors:/ {gsub(/,/,""); print $4+$6+$8+$10; found=1} END {if (!found) print 0}')
+    p99=$(echo "$out" | wrk_p99)
+    errors=$(echo "$out" | wrk_socket_errors)
     non2xx=$(echo "$out" | awk '/Non-2xx or 3xx responses:/ {print $5; found=1} END {if (!found) print 0}')
     echo "$rps $p99 $errors $non2xx" >> "$WORK/$name"
     printf '   %-6s %10.0f req/s   p99 %7.2f ms   socket errors %s   non-2xx %s\n' "$name" "$rps" "$p99" "$errors" "$non2xx"
