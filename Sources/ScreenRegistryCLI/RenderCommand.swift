@@ -7,7 +7,7 @@ extension ScreenFormat: ExpressibleByArgument {}
 
 /// The formatting flags shared by `render` and `import`.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .long, help: "The output format: text, xml or json (Beagle).")
+    @Option(name: .long, help: "The output format: text, xml, json (Beagle) or divkit.")
     var format: ScreenFormat = .text
 
     @Flag(name: .long, help: "XML without indentation.")
@@ -51,6 +51,7 @@ struct RenderCommand: AsyncParsableCommand {
               screen-registry render /payment --data product=p1 --data session=s1
               screen-registry render /profile/42 --format xml
               screen-registry render /profile/42 --format json --platform IOS --pretty
+              screen-registry render /profile/42 --format divkit --pretty
               screen-registry render /cards/7/detail --stack
               screen-registry render /nowhere --fallback
             """

@@ -8,6 +8,8 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     case xml
     /// Beagle's wire format, written by ``BeagleJSONRenderer``, compact unless pretty.
     case json
+    /// A DivKit document, written by ``DivKitRenderer``, compact unless pretty.
+    case divkit
 
     /// The media type of the output.
     public var contentType: String {
@@ -15,6 +17,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .text: TextRenderer().contentType
         case .xml: XMLRenderer().contentType
         case .json: BeagleJSONRenderer().contentType
+        case .divkit: DivKitRenderer().contentType
         }
     }
 
@@ -35,6 +38,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .text: Array(TextRenderer().render(node).utf8)
         case .xml: try XMLRenderer(compact: options.compact).renderBytes(node)
         case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
+        case .divkit: DivKitRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
         }
     }
 
@@ -44,6 +48,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .text: TextRenderer().render(node)
         case .xml: try XMLRenderer(compact: options.compact).render(node)
         case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(node)
+        case .divkit: DivKitRenderer(pretty: options.pretty, platform: options.platform).render(node)
         }
     }
 }
@@ -52,7 +57,8 @@ extension ScreenFormat {
     /// Renders a back stack, root first: text and XML list the screens (a
     /// `custom:stack` node of entries with `path` and `screen`); Beagle JSON is the
     /// actions that restore the stack on a client, `resetApplication` to the root
-    /// followed by a `pushView` for each screen above it.
+    /// followed by a `pushView` for each screen above it; DivKit is one card whose states
+    /// are the screens, the top one shown.
     public func renderStack(
         _ entries: [(path: String, screen: Screen)], options: RenderOptions = RenderOptions()
     ) throws -> String {
@@ -62,6 +68,8 @@ extension ScreenFormat {
                 index == 0 ? Action.resetApplication(to: entry.path) : .navigate(to: entry.path)
             }
             return BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(actions: actions)
+        case .divkit:
+            return DivKitRenderer(pretty: options.pretty, platform: options.platform).renderStack(entries)
         case .text, .xml:
             let items = entries.map { entry in
                 Node.Value.node(.object([.init("path", .string(entry.path)), .init("screen", .node(entry.screen.node))]))

@@ -135,6 +135,22 @@ struct CLITests {
 
 @Suite("The screen-registry command line: Beagle JSON and import", .serialized)
 struct CLIJSONTests {
+    @Test("render and import --format divkit print a DivKit document; --stack makes the screens states")
+    func renderDivKit() throws {
+        let run = try CLIRun("render", "/profile/42", "--format", "divkit")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix(#"{"templates":"#) && run.stdout.contains(#""text":"User 42""#))
+        #expect(run.stdout.contains(#""myapp://follow/42""#))
+        let stack = try CLIRun("render", "/cards/7/detail", "--stack", "--format", "divkit")
+        #expect(stack.status == 0 && stack.stdout.contains(#""state_id":3"#))
+        let json = try CLIRun("render", "/text", "--format", "json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).json")
+        try json.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try CLIRun("import", file.path, "--format", "divkit")
+        #expect(imported.status == 0 && imported.stdout.hasPrefix(#"{"templates":"#))
+    }
+
     @Test("render --format json prints compact Beagle JSON; --pretty indents it")
     func renderJSON() throws {
         let run = try CLIRun("render", "/text", "--format", "json")

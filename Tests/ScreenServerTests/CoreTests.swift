@@ -24,6 +24,31 @@ struct CoreTests {
         #expect(response.bodyText.contains("User 42"))
     }
 
+    @Test("DivKit by ?format=divkit or its media type, with a tag, 304, and error screens in DivKit")
+    func divKit() async throws {
+        let service = ScreenService(registry: testRegistry)
+        func get(_ target: String, _ headers: [(String, String)]) async -> ScreenResponse {
+            await service.respond(to: ScreenRequest(method: "GET", target: target, headers: headers), logger: logger)
+        }
+        let byName = await get("/profile/42?format=divkit", [])
+        let byAccept = await get("/profile/42", [("Accept", "application/vnd.divkit+json")])
+        for response in [byName, byAccept] {
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/vnd.divkit+json")
+            #expect(response.bodyText.hasPrefix(#"{"templates":"#) && response.bodyText.contains(#""text":"User 42""#))
+        }
+        #expect(byName.body == byAccept.body && byName.header("ETag") == byAccept.header("ETag"))
+        let tag = try #require(byAccept.header("ETag"))
+        let revalidated = await get("/profile/42", [("Accept", "application/vnd.divkit+json"), ("If-None-Match", tag)])
+        #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+        let unknown = await get("/nowhere/at/all", [("Accept", "application/vnd.divkit+json")])
+        #expect(unknown.status == 404)
+        #expect(unknown.header("Content-Type") == "application/vnd.divkit+json")
+        #expect(unknown.bodyText.contains(#""card":"#))
+        let invalid = await get("/profile/%zz?format=divkit", [])
+        #expect(invalid.status == 400 && invalid.bodyText.contains(#""custom_type":"error""#))
+    }
+
     @Test("Accept parsing: q-values, wildcards, malformed ranges")
     func acceptParsing() {
         #expect(MediaRange.parseList("text/plain;q=0.5, */*") == [

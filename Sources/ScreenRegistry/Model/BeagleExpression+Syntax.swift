@@ -101,7 +101,7 @@ extension BeagleExpression {
 
     /// Whether the bytes `@{` occur: most texts have none, and a byte scan says so
     /// without building anything.
-    static func containsExpressionStart(_ utf8: String.UTF8View) -> Bool {
+    public static func containsExpressionStart(_ utf8: String.UTF8View) -> Bool {
         var previousIsAt = false
         for byte in utf8 {
             if previousIsAt, byte == UInt8(ascii: "{") { return true }

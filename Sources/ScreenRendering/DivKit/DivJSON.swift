@@ -1,0 +1,79 @@
+/// A DivKit document being built: JSON with members in order, so output is stable.
+///
+/// The mapping builds this tree, the template pass rewrites it, and ``write(into:)``
+/// serialises it; strings here are final (already escaped for DivKit's expressions).
+indirect enum DivJSON: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case array([DivJSON])
+    case object([Member])
+
+    /// One member of an object.
+    struct Member: Sendable, Hashable {
+        var key: String
+        var value: DivJSON
+
+        init(_ key: String, _ value: DivJSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The value of the first member named `key`, for objects.
+    subscript(key: String) -> DivJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// Writes the value with `writer`.
+    func write(into writer: inout JSONWriter) {
+        switch self {
+        case .string(let text): writer.string(text)
+        case .int(let number): writer.int(number)
+        case .double(let number): writer.double(number)
+        case .bool(let flag): writer.raw(flag ? "true" : "false")
+        case .array(let items):
+            writer.beginArray()
+            for item in items {
+                writer.element()
+                item.write(into: &writer)
+            }
+            writer.endArray()
+        case .object(let members):
+            writer.beginObject()
+            for member in members {
+                writer.key(member.key)
+                member.value.write(into: &writer)
+            }
+            writer.endObject()
+        }
+    }
+
+    /// The compact JSON size in bytes, for deciding whether a template pays.
+    var compactSize: Int {
+        var writer = JSONWriter(pretty: false)
+        write(into: &writer)
+        return writer.output.count
+    }
+}
+
+/// Builds an object's members in order, skipping absent values.
+struct DivObject {
+    var members: [DivJSON.Member] = []
+
+    init(type: String? = nil) {
+        if let type { members.append(.init("type", .string(type))) }
+    }
+
+    mutating func add(_ key: String, _ value: DivJSON?) {
+        if let value { members.append(.init(key, value)) }
+    }
+
+    mutating func add(_ key: String, _ text: String?) {
+        add(key, text.map(DivJSON.string))
+    }
+
+    var json: DivJSON { .object(members) }
+}

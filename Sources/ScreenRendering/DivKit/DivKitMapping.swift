@@ -1,0 +1,495 @@
+import ScreenRegistry
+
+/// Maps the uniform tree to DivKit divs, actions and variables: the table in the
+/// README, section "DivKit", in code.
+///
+/// Every property of the model has a defined outcome: a DivKit property, a `custom` div
+/// for a component DivKit has no equivalent of, or, for the rest, the `beagle`
+/// extension of the div (`extensions: [{"id": "beagle", "params": {…}}]`), which
+/// clients ignore unless they register a handler for it. Nothing is dropped silently.
+struct DivKitMapping {
+    /// The scheme of in-app URLs: navigating to `/profile/42` opens `myapp://profile/42`.
+    let appScheme: String
+    /// When set, nodes marked for other platforms are left out.
+    let platform: Platforms?
+    /// Card variables: contexts of the screen and the text fields' variables.
+    var variables: [DivJSON] = []
+    private var inputCount = 0
+
+    init(appScheme: String, platform: Platforms?) {
+        self.appScheme = appScheme
+        self.platform = platform
+    }
+
+    func isIncluded(_ node: Node) -> Bool {
+        guard let platform else { return true }
+        return !node.platforms.isDisjoint(with: platform)
+    }
+
+    // MARK: Components
+
+    /// The div for a component node.
+    mutating func div(_ node: Node) -> DivJSON {
+        var properties = Properties(node.properties)
+        var div: DivObject
+        switch node.type {
+        case "beagle:screenComponent":
+            div = screen(&properties)
+        case "beagle:container":
+            div = DivObject(type: "container")
+            div.add("orientation", .string(Self.orientation(properties.style)))
+            div.add("items", .array(children(&properties, "children")))
+            div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+            div.add("visibility_actions", properties.take("onInit") { actions($0) })
+        case "beagle:text", "beagle:button":
+            div = DivObject(type: "text")
+            div.add("text", properties.take("text") { text($0) } ?? .string(""))
+            div.add("text_color", properties.take("textColor", Self.color))
+            div.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
+            if node.type == "beagle:button" {
+                let enabled = properties.takeBool("enabled")
+                div.add("actions", properties.take("onPress") { actions($0, enabled: enabled) })
+                div.add("paddings", Self.buttonPaddings)
+                div.add("accessibility", .object([.init("type", .string("button"))]))
+            }
+        case "beagle:image":
+            div = image(&properties)
+        case "beagle:textInput":
+            div = input(&properties)
+        case "beagle:listView":
+            div = list(&properties)
+        case "beagle:scrollView":
+            div = DivObject(type: "gallery")
+            div.add("orientation", properties.take("scrollDirection", Self.axis))
+            div.add("items", .array(children(&properties, "children")))
+            div.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
+        case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
+            let pressed = properties.take("onPress") { actions($0) }
+            div = DivObject()
+            if case .object(let members)? = properties.take("child", { childDiv($0) }) { div.members = members }
+            if div.members.isEmpty {
+                // The child is for another platform: an empty container keeps the place.
+                div = DivObject(type: "container")
+                div.add("items", .array([]))
+            }
+            if let pressed {
+                div.members.removeAll { $0.key == "action" || $0.key == "actions" }
+                div.add("actions", pressed)
+            }
+        case "beagle:pageView":
+            div = DivObject(type: "pager")
+            div.add("layout_mode", .object([
+                .init("type", .string("percentage")),
+                .init("page_width", .object([.init("type", .string("percentage")), .init("value", .int(100))])),
+            ]))
+            div.add("items", .array(children(&properties, "children")))
+            div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+        default:
+            div = custom(node, &properties)
+        }
+        common(&div, &properties)
+        return div.json
+    }
+
+    /// A component DivKit has no equivalent of (a web view, a tab bar without content,
+    /// `custom:<name>`): a custom div that the app's custom view factory renders, its
+    /// properties passed as they are.
+    private func custom(_ node: Node, _ properties: inout Properties) -> DivObject {
+        var div = DivObject(type: "custom")
+        let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
+        div.add("custom_type", .string(name.isEmpty ? "unknown" : name))
+        var props: [DivJSON.Member] = []
+        properties.remaining.removeAll { property in
+            guard !["id", "style", "accessibility"].contains(property.name) else { return false }
+            props.append(.init(property.name, raw(property.value)))
+            return true
+        }
+        if !props.isEmpty { div.add("custom_props", .object(props)) }
+        return div
+    }
+
+    /// The screen: a vertical container of the title (when there is one) and the content.
+    private mutating func screen(_ properties: inout Properties) -> DivObject {
+        var div = DivObject(type: "container")
+        div.add("orientation", .string("vertical"))
+        var items: [DivJSON] = []
+        if let bar = properties.takeNode("navigationBar") {
+            var barProperties = Properties(bar.properties)
+            if let title = barProperties.take("title", { text($0) }) {
+                items.append(.object([
+                    .init("type", .string("text")), .init("text", title), .init("font_size", .int(20)),
+                    .init("font_weight", .string("bold")), .init("paddings", Self.buttonPaddings),
+                ]))
+            }
+            if !barProperties.remaining.isEmpty {
+                properties.remaining.append(.init("navigationBar", .node(.object(barProperties.remaining))))
+            }
+        }
+        // The screen's context comes first among the card's variables.
+        if let context = properties.take("context", { variable($0) }) { variables.insert(context, at: 0) }
+        items += children(&properties, "child")
+        div.add("items", .array(items))
+        return div
+    }
+
+    private mutating func image(_ properties: inout Properties) -> DivObject {
+        let path = properties.takeNode("path")
+        var source = Properties(path?.properties ?? [])
+        if path?.type == "remote", let url = source.take("url", { text($0) }) {
+            var div = DivObject(type: "image")
+            div.add("image_url", url)
+            div.add("scale", properties.take("mode", Self.scale))
+            if !source.remaining.isEmpty { properties.remaining.append(.init("path", .node(.object(source.remaining)))) }
+            return div
+        }
+        // A local image (`mobileId`) has no DivKit equivalent: DivKit loads images by URL.
+        if let path { properties.remaining.append(.init("path", .node(path))) }
+        return custom(Node(kind: .component, type: "local_image"), &properties)
+    }
+
+    private mutating func input(_ properties: inout Properties) -> DivObject {
+        inputCount += 1
+        let name = "input_\(inputCount)"
+        let initial = properties.takeString("value") ?? ""
+        variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", .string(initial))]))
+        var div = DivObject(type: "input")
+        div.add("text_variable", .string(name))
+        div.add("hint_text", properties.take("placeholder") { text($0) })
+        div.add("keyboard_type", properties.take("type", Self.keyboard))
+        let readOnly = properties.takeBool("readOnly") == true
+        let enabled = properties.takeBool("enabled")
+        if readOnly || enabled == false { div.add("is_enabled", .bool(false)) }
+        return div
+    }
+
+    private mutating func list(_ properties: inout Properties) -> DivObject {
+        var div = DivObject(type: "gallery")
+        div.add("orientation", properties.take("direction", Self.axis))
+        var prototypes: [DivJSON] = []
+        var unmappedTemplates: [Node.Value] = []
+        for template in properties.takeList("templates") ?? [] {
+            guard case .node(let node) = template else {
+                unmappedTemplates.append(template)
+                continue
+            }
+            var fields = Properties(node.properties)
+            guard let view = fields.take("view", { childDiv($0) }) else {
+                unmappedTemplates.append(template)
+                continue
+            }
+            var prototype = DivObject()
+            prototype.add("div", view)
+            prototype.add("selector", fields.take("case") { expression($0) })
+            prototypes.append(prototype.json)
+        }
+        if !unmappedTemplates.isEmpty { properties.remaining.append(.init("templates", .list(unmappedTemplates))) }
+        if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
+            switch value {
+            case .expression(let expression): .string(DivKitExpression.source(expression))
+            case .list(let items): .array(items.map(raw))
+            default: nil
+            }
+        }) {
+            var builder = DivObject()
+            builder.add("data", data)
+            builder.add("data_element_name", .string(properties.takeString("iteratorName") ?? "item"))
+            builder.add("prototypes", .array(prototypes))
+            div.add("item_builder", builder.json)
+        } else {
+            div.add("items", .array([]))
+            if !prototypes.isEmpty {
+                properties.remaining.append(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
+            }
+        }
+        div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+        div.add("visibility_actions", properties.take("onInit") { actions($0) })
+        return div
+    }
+
+    /// The divs of the components under `name` (a list, or one), leaving out those for
+    /// other platforms; anything else there stays for the extension.
+    private mutating func children(_ properties: inout Properties, _ name: String) -> [DivJSON] {
+        let divs = properties.take(name) { value -> [DivJSON]? in
+            let items: [Node.Value] = switch value {
+            case .list(let items): items
+            case .node: [value]
+            default: []
+            }
+            guard !items.isEmpty, items.allSatisfy(Self.isComponent) else { return nil }
+            var divs: [DivJSON] = []
+            for item in items {
+                if let div = childDiv(item) { divs.append(div) }
+            }
+            return divs
+        }
+        return divs ?? []
+    }
+
+    private mutating func childDiv(_ value: Node.Value) -> DivJSON? {
+        guard case .node(let node) = value, isIncluded(node) else { return nil }
+        return div(node)
+    }
+
+    /// Whether `value` is a component node, which becomes a div.
+    private static func isComponent(_ value: Node.Value) -> Bool {
+        if case .node(let node) = value { return node.kind == .component }
+        return false
+    }
+
+    /// Identity, style and accessibility, which every component may carry, and the
+    /// `beagle` extension with whatever the mapping did not take.
+    private func common(_ div: inout DivObject, _ properties: inout Properties) {
+        div.add("id", properties.take("id") { text($0) })
+        if let style = properties.takeNode("style") {
+            var rest = Properties(style.properties)
+            Self.apply(style: &rest, to: &div)
+            if !rest.remaining.isEmpty { properties.remaining.append(.init("style", .node(.object(rest.remaining)))) }
+        }
+        if let accessibility = properties.takeNode("accessibility") {
+            var fields = Properties(accessibility.properties)
+            var object = DivObject()
+            object.add("description", fields.take("accessibilityLabel") { text($0) })
+            if fields.takeBool("isHeader") == true { object.add("type", .string("header")) }
+            if fields.takeBool("accessible") == false { object.add("mode", .string("exclude")) }
+            if !object.members.isEmpty {
+                div.members.removeAll { $0.key == "accessibility" }
+                div.add("accessibility", object.json)
+            }
+            if !fields.remaining.isEmpty { properties.remaining.append(.init("accessibility", .node(.object(fields.remaining)))) }
+        }
+        if !properties.remaining.isEmpty {
+            div.add("extensions", .array([.object([
+                .init("id", .string("beagle")),
+                .init("params", .object(properties.remaining.map { .init($0.name, raw($0.value)) })),
+            ])]))
+        }
+    }
+
+    private static let buttonPaddings = DivJSON.object([
+        .init("left", .int(16)), .init("top", .int(12)), .init("right", .int(16)), .init("bottom", .int(12)),
+    ])
+
+    // MARK: Style
+
+    /// Beagle's flex style as DivKit sizes, insets, background, border and alignment.
+    private static func apply(style: inout Properties, to div: inout DivObject) {
+        if let size = style.takeNode("size") {
+            var fields = Properties(size.properties)
+            div.add("width", fields.take("width", dimension))
+            div.add("height", fields.take("height", dimension))
+            if !fields.remaining.isEmpty { style.remaining.append(.init("size", .node(.object(fields.remaining)))) }
+        }
+        div.add("margins", style.take("margin", insets))
+        div.add("paddings", style.take("padding", insets))
+        if let color = style.take("backgroundColor", color) {
+            div.add("background", .array([.object([.init("type", .string("solid")), .init("color", color)])]))
+        }
+        var border = DivObject()
+        border.add("corner_radius", style.take("cornerRadius") { value -> DivJSON? in
+            guard case .node(let corner) = value, case .double(let radius)? = corner[property: "radius"],
+                radius.isFinite, radius >= 0, radius < 1e9
+            else { return nil }
+            return .int(Int(radius.rounded()))
+        })
+        if let color = style.take("borderColor", color) {
+            var stroke = DivObject()
+            stroke.add("color", color)
+            stroke.add("width", style.takeNumber("borderWidth").map(DivJSON.double))
+            border.add("stroke", stroke.json)
+        }
+        if !border.members.isEmpty { div.add("border", border.json) }
+        let horizontal = orientation(.object([.init("flex", style.remaining.first { $0.name == "flex" }?.value ?? .list([]))])) == "horizontal"
+        let isContainer = div.members.first?.value == .string("container")
+        if let flex = style.takeNode("flex") {
+            var fields = Properties(flex.properties)
+            if isContainer {
+                _ = fields.takeString("flexDirection")  // the container's orientation
+                let main = horizontal ? "content_alignment_horizontal" : "content_alignment_vertical"
+                let cross = horizontal ? "content_alignment_vertical" : "content_alignment_horizontal"
+                div.add(main, fields.take("justifyContent") { justification($0, horizontal: horizontal) })
+                div.add(cross, fields.take("alignItems") { alignment($0, horizontal: !horizontal) })
+            }
+            div.add("alignment_horizontal", fields.take("alignSelf") { alignment($0, horizontal: true) })
+            if !fields.remaining.isEmpty { style.remaining.append(.init("flex", .node(.object(fields.remaining)))) }
+        }
+        if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { div.add("visibility", .string("gone")) }
+    }
+
+    /// `flexDirection` ROW (or ROW_REVERSE) is horizontal, anything else vertical.
+    private static func orientation(_ style: Node?) -> String {
+        guard case .node(let flex)? = style?[property: "flex"], case .string(let direction)? = flex[property: "flexDirection"] else {
+            return "vertical"
+        }
+        return direction.hasPrefix("ROW") ? "horizontal" : "vertical"
+    }
+
+    /// A length `{value, type}`: REAL is fixed, PERCENT 100 fills the parent, AUTO wraps.
+    private static func dimension(_ value: Node.Value) -> DivJSON? {
+        guard case .node(let length) = value, case .string(let type)? = length[property: "type"] else { return nil }
+        let number: Double? = switch length[property: "value"] {
+        case .double(let number)?: number
+        case .int(let number)?: Double(number)
+        default: nil
+        }
+        switch type {
+        case "REAL":
+            guard let number, number.isFinite, number >= 0, number < 1e9 else { return nil }
+            return .object([.init("type", .string("fixed")), .init("value", .int(Int(number.rounded())))])
+        case "PERCENT" where number == 100:
+            return .object([.init("type", .string("match_parent"))])
+        case "AUTO":
+            return .object([.init("type", .string("wrap_content"))])
+        default:
+            return nil
+        }
+    }
+
+    /// `{left, top, right, bottom, horizontal, vertical, all}` in REAL lengths, as DivKit
+    /// insets; `nil` when any side is not a plain length.
+    private static func insets(_ value: Node.Value) -> DivJSON? {
+        guard case .node(let edges) = value else { return nil }
+        var sides: [String: Int] = [:]
+        for property in edges.properties {
+            guard case .node(let length) = property.value, length[property: "type"] == .string("REAL"),
+                case .double(let number)? = length[property: "value"], number.isFinite, number >= 0, number < 1e9
+            else { return nil }
+            let points = Int(number.rounded())
+            switch property.name {
+            case "all": for side in ["left", "top", "right", "bottom"] where sides[side] == nil { sides[side] = points }
+            case "horizontal": sides["left"] = points; sides["right"] = points
+            case "vertical": sides["top"] = points; sides["bottom"] = points
+            case "left", "top", "right", "bottom": sides[property.name] = points
+            default: return nil
+            }
+        }
+        let ordered = ["left", "top", "right", "bottom"].compactMap { side in sides[side].map { DivJSON.Member(side, .int($0)) } }
+        return ordered.isEmpty ? nil : .object(ordered)
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#AARRGGBB` as DivKit's `#RRGGBB` / `#AARRGGBB`; `nil` otherwise.
+    private static func color(_ value: Node.Value) -> DivJSON? {
+        guard case .string(let text) = value, text.utf8.first == UInt8(ascii: "#") else { return nil }
+        let digits = Array(text.utf8.dropFirst())
+        guard digits.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }) else { return nil }
+        switch digits.count {
+        case 3: return .string("#" + String(decoding: digits.flatMap { [$0, $0] }, as: UTF8.self))
+        case 6, 8: return .string(text)
+        default: return nil
+        }
+    }
+
+    private static func textAlignment(_ value: Node.Value) -> DivJSON? {
+        switch value {
+        case .string("LEFT"): .string("left")
+        case .string("CENTER"): .string("center")
+        case .string("RIGHT"): .string("right")
+        default: nil
+        }
+    }
+
+    private static func axis(_ value: Node.Value) -> DivJSON? {
+        switch value {
+        case .string("HORIZONTAL"): .string("horizontal")
+        case .string("VERTICAL"): .string("vertical")
+        default: nil
+        }
+    }
+
+    /// `justifyContent` on the main axis.
+    private static func justification(_ value: Node.Value, horizontal: Bool) -> DivJSON? {
+        switch value {
+        case .string("FLEX_START"): .string(horizontal ? "start" : "top")
+        case .string("CENTER"): .string("center")
+        case .string("FLEX_END"): .string(horizontal ? "end" : "bottom")
+        case .string("SPACE_BETWEEN"): .string("space-between")
+        case .string("SPACE_AROUND"): .string("space-around")
+        case .string("SPACE_EVENLY"): .string("space-evenly")
+        default: nil
+        }
+    }
+
+    /// `alignItems` or `alignSelf` on an axis.
+    private static func alignment(_ value: Node.Value, horizontal: Bool) -> DivJSON? {
+        switch value {
+        case .string("FLEX_START"): .string(horizontal ? "start" : "top")
+        case .string("CENTER"): .string("center")
+        case .string("FLEX_END"): .string(horizontal ? "end" : "bottom")
+        default: nil
+        }
+    }
+
+    private static func scale(_ value: Node.Value) -> DivJSON? {
+        switch value {
+        case .string("FIT_XY"): .string("stretch")
+        case .string("CENTER_CROP"): .string("fill")
+        case .string("CENTER"): .string("no_scale")
+        case .string("FIT_CENTER"): .string("fit")
+        default: nil
+        }
+    }
+
+    private static func keyboard(_ value: Node.Value) -> DivJSON? {
+        switch value {
+        case .string("EMAIL"): .string("email")
+        case .string("PASSWORD"): .string("password")
+        case .string("NUMBER"): .string("number")
+        case .string("TEXT"), .string("DATE"): .string("single_line_text")
+        default: nil
+        }
+    }
+
+    // MARK: Values
+
+    /// A literal or bound text, escaped for DivKit.
+    func text(_ value: Node.Value?) -> DivJSON? {
+        switch value {
+        case .string(let text)?: .string(DivKitExpression.escaped(text))
+        case .expression(let expression)?: .string(DivKitExpression.source(expression))
+        case .int(let number)?: .string(String(number))
+        case .double(let number)?: .string(String(number))
+        case .bool(let flag)?: .string(flag ? "true" : "false")
+        default: nil
+        }
+    }
+
+    /// A condition or data expression: a binding as DivKit's expression, a literal escaped.
+    func expression(_ value: Node.Value) -> DivJSON? {
+        switch value {
+        case .expression(let expression): .string(DivKitExpression.source(expression))
+        case .string(let text): .string(DivKitExpression.escaped(text))
+        default: nil
+        }
+    }
+
+    /// A value passed through as JSON, for payloads, custom props and the `beagle`
+    /// extension: the host application reads these, DivKit does not evaluate them.
+    func raw(_ value: Node.Value) -> DivJSON {
+        switch value {
+        case .string(let text): .string(text)
+        case .expression(let expression): .string(expression.source)
+        case .int(let number): .int(number)
+        case .double(let number): number.isFinite ? .double(number) : .string(String(number))
+        case .bool(let flag): .bool(flag)
+        case .list(let items): .array(items.filter { if case .node(let node) = $0 { isIncluded(node) } else { true } }.map(raw))
+        case .node(let node):
+            .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
+                + node.properties.map { .init($0.name, raw($0.value)) })
+        }
+    }
+
+    /// A context as a card or div variable of the matching type.
+    func variable(_ value: Node.Value) -> DivJSON? {
+        guard case .node(let context) = value, case .string(let name)? = context[property: "id"] else { return nil }
+        let (type, json): (String, DivJSON) = switch context[property: "value"] {
+        case .string(let text)?: ("string", .string(text))
+        case .int(let number)?: ("integer", .int(number))
+        case .double(let number)?: ("number", number.isFinite ? .double(number) : .int(0))
+        case .bool(let flag)?: ("boolean", .bool(flag))
+        case .list(let items)?: ("array", .array(items.map(raw)))
+        case .node(let object)?: ("dict", .object(object.properties.map { .init($0.name, raw($0.value)) }))
+        case .expression(let expression)?: ("string", .string(expression.source))
+        case nil: ("string", .string(""))
+        }
+        return .object([.init("type", .string(type)), .init("name", .string(name)), .init("value", json)])
+    }
+}

@@ -1,0 +1,81 @@
+import ScreenRegistry
+
+/// Writes a screen as a DivKit document, `{"templates": {…}, "card": {…}}`, which
+/// DivKit's Android, iOS, Web and Flutter clients render.
+///
+/// The mapping of every component, action and style property is the table in the
+/// README, section "DivKit". Navigation opens in-app URLs (`myapp://profile/42` for
+/// `.navigate(to: "/profile/42")`) that the client's action handler passes back as deep
+/// links; contexts become variables; bindings become DivKit expressions. Every literal
+/// string is escaped for DivKit's expression language, so data is never evaluated.
+/// Divs of the same shape share a template when that saves bytes.
+public struct DivKitRenderer: Sendable {
+    /// The media type of the output.
+    public let contentType = "application/vnd.divkit+json"
+    /// Indent with two spaces and put each member on its own line.
+    public var pretty: Bool
+    /// When set, nodes marked for other platforms are left out.
+    public var platform: Platforms?
+    /// The scheme of in-app URLs in actions: `myapp` makes `/profile/42` `myapp://profile/42`.
+    public var appScheme: String
+    /// Whether divs of the same shape share templates (when it saves bytes).
+    public var usesTemplates: Bool
+
+    /// Creates a renderer; compact, for every platform, `myapp://` links and templates by default.
+    public init(pretty: Bool = false, platform: Platforms? = nil, appScheme: String = "myapp", usesTemplates: Bool = true) {
+        self.pretty = pretty
+        self.platform = platform
+        self.appScheme = appScheme
+        self.usesTemplates = usesTemplates
+    }
+
+    /// Renders `screen` as a DivKit document.
+    public func render(_ screen: Screen) throws -> String {
+        String(decoding: renderBytes(screen.node), as: UTF8.self)
+    }
+
+    /// Renders any node of the uniform tree as a DivKit document.
+    public func render(_ node: Node) -> String {
+        String(decoding: renderBytes(node), as: UTF8.self)
+    }
+
+    /// Renders `node` as UTF-8 bytes, for servers that write bytes.
+    public func renderBytes(_ node: Node) -> [UInt8] {
+        document(states: [(node, 0)], logID: Self.logID(of: node))
+    }
+
+    /// Renders a back stack, root first, as one card whose states are the screens, the
+    /// top screen first (state ids count from the root, 0): the client shows the top one
+    /// and can switch to any below it with DivKit's `set_state` action.
+    public func renderStack(_ entries: [(path: String, screen: Screen)]) -> String {
+        let states = entries.enumerated().reversed().map { ($0.element.screen.node, $0.offset) }
+        let logID = entries.last.map { Self.logID(of: $0.screen.node) } ?? "screen"
+        return String(decoding: document(states: Array(states), logID: logID), as: UTF8.self)
+    }
+
+    private func document(states: [(node: Node, id: Int)], logID: String) -> [UInt8] {
+        var mapping = DivKitMapping(appScheme: appScheme, platform: platform)
+        var stateList: [DivJSON] = []
+        for state in states {
+            let div = mapping.isIncluded(state.node) ? mapping.div(state.node)
+                : .object([.init("type", .string("container")), .init("items", .array([]))])
+            stateList.append(.object([.init("state_id", .int(state.id)), .init("div", div)]))
+        }
+        var card = DivObject()
+        card.add("log_id", .string(DivKitExpression.escaped(logID)))
+        card.add("variables", mapping.variables.isEmpty ? nil : .array(mapping.variables))
+        card.add("states", .array(stateList))
+        var cardJSON = card.json
+        let templates = usesTemplates ? DivKitTemplates.extract(from: &cardJSON) : []
+        var writer = JSONWriter(pretty: pretty)
+        DivJSON.object([.init("templates", .object(templates)), .init("card", cardJSON)]).write(into: &writer)
+        if pretty { writer.output.append(UInt8(ascii: "\n")) }
+        return writer.output
+    }
+
+    /// The card's `log_id`: the screen's id, or `screen`.
+    private static func logID(of node: Node) -> String {
+        if case .string(let id)? = node[property: "id"], !id.isEmpty { return id }
+        return "screen"
+    }
+}

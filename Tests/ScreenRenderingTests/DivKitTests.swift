@@ -1,0 +1,323 @@
+import Foundation
+import ScreenRegistry
+@testable import ScreenRendering
+import Screens
+import Testing
+
+private func document(_ screen: Screen, _ renderer: DivKitRenderer = DivKitRenderer()) throws -> [String: Any] {
+    let json = try renderer.render(screen)
+    return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+}
+
+/// The root div of a document's first state.
+private func root(_ document: [String: Any]) throws -> [String: Any] {
+    let card = try #require(document["card"] as? [String: Any])
+    let states = try #require(card["states"] as? [[String: Any]])
+    return try #require(states.first?["div"] as? [String: Any])
+}
+
+/// The screen's components: the items of its content container (below the title, if
+/// any), or its one component.
+private func content(_ document: [String: Any]) throws -> [[String: Any]] {
+    let screenItems = try #require(try root(document)["items"] as? [[String: Any]])
+    let last = try #require(screenItems.last)
+    if last["type"] as? String == "container", let items = last["items"] as? [[String: Any]] { return items }
+    return [last]
+}
+
+/// DivKit's reading of a string, modelled on its web client's grammar and its test
+/// data: in an expression string (one with `@{`), `\\` is a backslash, `\@{` a literal
+/// `@{`, `\'` a quote, any other escape an error; `@{…}` is evaluated (here: `''` is the
+/// empty string and anything else is reported). Returns what the client shows, or `nil`
+/// when it would evaluate data or fail.
+private func divKitReading(_ source: String) -> String? {
+    let bytes = Array(source.utf8)
+    guard bytes.contains(UInt8(ascii: "\\")) || source.contains("@{") else { return source }
+    var shown: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "\\") {
+            guard index + 1 < bytes.count else { return nil }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "@"), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "{") {
+                shown += Array("@{".utf8)
+                index += 3
+            } else if next == UInt8(ascii: "\\") || next == UInt8(ascii: "'") {
+                shown.append(next)
+                index += 2
+            } else {
+                return nil
+            }
+        } else if bytes[index] == UInt8(ascii: "@"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+            guard index + 4 < bytes.count, Array(bytes[(index + 2)...(index + 4)]) == Array("''}".utf8) else { return nil }
+            index += 5
+        } else {
+            shown.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: shown, as: UTF8.self)
+}
+
+@Suite("DivKit: the mapping")
+struct DivKitMappingTests {
+    @Test("Texts, buttons, images and navigation map to DivKit's divs and in-app URLs")
+    func components() throws {
+        let screen = Screen(id: "s1", title: "Shop") {
+            Text("Hello", textColor: "#F00", alignment: .center)
+            Button("Open", action: .navigate(to: "/products/p1"))
+            Image(url: "https://img.example.com/a.png", mode: .centerCrop)
+            Button("Docs", action: .openExternalURL("https://docs.example.com"))
+            Button("Run", action: .openExternalURL("javascript:alert(1)"))
+        }
+        let doc = try document(screen)
+        let card = try #require(doc["card"] as? [String: Any])
+        #expect(card["log_id"] as? String == "s1")
+        let title = try #require((try root(doc)["items"] as? [[String: Any]])?.first)
+        #expect(title["text"] as? String == "Shop")
+        let items = try content(doc)
+        #expect(items[0]["type"] as? String == "text")
+        #expect(items[0]["text"] as? String == "Hello")
+        #expect(items[0]["text_color"] as? String == "#FF0000")
+        #expect(items[0]["text_alignment_horizontal"] as? String == "center")
+        let expanded = try DivKitTemplateExpansion.expand(doc)
+        let open = try #require((try content(expanded)[1]["actions"] as? [[String: Any]])?.first)
+        #expect(open["url"] as? String == "myapp://products/p1")
+        #expect(open["log_id"] as? String == "pushView")
+        #expect(items[2]["type"] as? String == "image")
+        #expect(items[2]["image_url"] as? String == "https://img.example.com/a.png")
+        #expect(items[2]["scale"] as? String == "fill")
+        let docs = try #require((try content(expanded)[3]["actions"] as? [[String: Any]])?.first)
+        #expect(docs["url"] as? String == "https://docs.example.com")
+        // A script URL from data is never an action URL: the app gets it as a payload.
+        let run = try #require((try content(expanded)[4]["actions"] as? [[String: Any]])?.first)
+        #expect(run["url"] == nil)
+        #expect((run["payload"] as? [String: String])?["url"] == "javascript:alert(1)")
+    }
+
+    @Test("Contexts become variables, text fields get a variable, bindings become expressions")
+    func variablesAndBindings() throws {
+        let screen = Screen(context: Context(id: "user", value: ["name": "Ana", "age": 30])) {
+            Text("Hi \(bind: "user.name")")
+            TextInput(value: "draft", placeholder: "Email", type: .email)
+            Button("Set", action: .setContext(contextId: "user", value: "Bo", path: "name"))
+        }
+        let doc = try document(screen)
+        let card = try #require(doc["card"] as? [String: Any])
+        let variables = try #require(card["variables"] as? [[String: Any]])
+        #expect(variables[0]["type"] as? String == "dict" && variables[0]["name"] as? String == "user")
+        #expect((variables[0]["value"] as? [String: Any])?["age"] as? Int == 30)
+        #expect(variables[1]["type"] as? String == "string" && variables[1]["name"] as? String == "input_1")
+        #expect(variables[1]["value"] as? String == "draft")
+        let items = try content(doc)
+        #expect(items[0]["text"] as? String == "Hi @{user.name}")
+        #expect(items[1]["type"] as? String == "input" && items[1]["text_variable"] as? String == "input_1")
+        #expect(items[1]["hint_text"] as? String == "Email" && items[1]["keyboard_type"] as? String == "email")
+        let set = try #require((items[2]["actions"] as? [[String: Any]])?.first?["typed"] as? [String: Any])
+        #expect(set["type"] as? String == "dict_set_value" && set["variable_name"] as? String == "user")
+        #expect(set["key"] as? String == "name")
+    }
+
+    @Test("A list bound to data is a gallery with an item builder")
+    func itemBuilder() throws {
+        let screen = Screen {
+            ListView(dataSource: .bind("products"), iteratorName: "product") { Text(.bind("product.name")) }
+        }
+        let gallery = try content(try document(screen))[0]
+        #expect(gallery["type"] as? String == "gallery")
+        let builder = try #require(gallery["item_builder"] as? [String: Any])
+        #expect(builder["data"] as? String == "@{products}")
+        #expect(builder["data_element_name"] as? String == "product")
+        let prototype = try #require((builder["prototypes"] as? [[String: Any]])?.first?["div"] as? [String: Any])
+        #expect(prototype["text"] as? String == "@{product.name}")
+    }
+
+    @Test("What DivKit has no equivalent of is a custom div or the beagle extension, never dropped")
+    func definedOutcomes() throws {
+        let screen = Screen {
+            WebView(url: "https://example.com")
+            Text("styled", styleId: "title")
+            Image(named: "avatar")
+        }
+        let items = try content(try document(screen))
+        #expect(items[0]["type"] as? String == "custom" && items[0]["custom_type"] as? String == "webView")
+        #expect((items[0]["custom_props"] as? [String: String])?["url"] == "https://example.com")
+        let extensions = try #require(items[1]["extensions"] as? [[String: Any]])
+        #expect(extensions[0]["id"] as? String == "beagle")
+        #expect((extensions[0]["params"] as? [String: String])?["styleId"] == "title")
+        #expect(items[2]["custom_type"] as? String == "local_image")
+    }
+
+    @Test("Platform pruning leaves out what is for other platforms")
+    func platforms() throws {
+        let screen = Screen {
+            Text("everyone")
+            Text("iOS only").platforms(.ios)
+        }
+        #expect(try content(try document(screen, DivKitRenderer(platform: .android))).count == 1)
+        #expect(try content(try document(screen, DivKitRenderer(platform: .ios))).count == 2)
+    }
+
+    @Test("Literal text from data is shown exactly and never evaluated", arguments: [
+        "plain", "@{secret}", #"\@{secret}"#, #"\\@{secret}"#, #"\\\@{x}"#, "a\\b", "trailing\\", "@{", "it's", "@{''}",
+        #"\'"#, "", "@@{x}}",
+    ])
+    func escaping(text: String) throws {
+        let shown = try content(try document(Screen { Text(text) }))[0]["text"] as? String
+        #expect(shown.flatMap(divKitReading) == text)
+    }
+
+    @Test("A 100-row list is one template and 100 short uses, and it saves bytes")
+    func templates() throws {
+        let screen = Screen {
+            Container {
+                for row in 0..<100 {
+                    Button("Row \(row)", action: .navigate(to: "/products/p\(row)"))
+                }
+            }
+        }
+        let templated = try DivKitRenderer().render(screen)
+        let plain = try DivKitRenderer(usesTemplates: false).render(screen)
+        #expect(templated.utf8.count * 2 < plain.utf8.count)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(templated.utf8)) as? [String: Any])
+        let templates = try #require(doc["templates"] as? [String: Any])
+        #expect(templates.count == 1)
+        let rows = try content(doc)
+        #expect(rows.count == 100 && Set(rows.compactMap { $0["type"] as? String }).count == 1)
+        // Expanded, the document is the one without templates.
+        let expanded = try DivKitTemplateExpansion.expand(doc)
+        for (index, row) in try content(expanded).enumerated() {
+            #expect(row["text"] as? String == "Row \(index)")
+            #expect((row["actions"] as? [[String: Any]])?.first?["url"] as? String == "myapp://products/p\(index)")
+        }
+        // Two rows differ too little to pay for a template.
+        let two = try DivKitRenderer().render(Screen { Text("a"); Text("b") })
+        #expect(two.hasPrefix(#"{"templates":{}"#))
+    }
+
+    @Test("A back stack is one card whose states are the screens, the top one first")
+    func stack() async throws {
+        let entries = try await Catalog.registry.stack(for: "/cards/7/detail").asyncMap { match in
+            (match.path, try await Catalog.registry.screen(for: match))
+        }
+        let json = try ScreenFormat.divkit.renderStack(entries)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let states = try #require((doc["card"] as? [String: Any])?["states"] as? [[String: Any]])
+        #expect(states.map { $0["state_id"] as? Int } == [3, 2, 1, 0])
+    }
+}
+
+/// DivKit's template expansion, for tests: a div whose type names a template gets the
+/// template's properties, `$key` links filled from the use's fields.
+enum DivKitTemplateExpansion {
+    static func expand(_ document: [String: Any]) throws -> [String: Any] {
+        let templates = document["templates"] as? [String: Any] ?? [:]
+        return ["templates": [String: Any](), "card": expand(document["card"] as Any, templates)]
+    }
+
+    private static func resolve(_ value: Any, _ use: [String: Any]) -> Any {
+        if let list = value as? [Any] { return list.map { resolve($0, use) } }
+        guard let object = value as? [String: Any] else { return value }
+        var resolved: [String: Any] = [:]
+        for (key, item) in object {
+            if key.hasPrefix("$") {
+                if let field = item as? String, let filled = use[field] { resolved[String(key.dropFirst())] = filled }
+            } else {
+                resolved[key] = resolve(item, use)
+            }
+        }
+        return resolved
+    }
+
+    private static func expand(_ value: Any, _ templates: [String: Any]) -> Any {
+        if let list = value as? [Any] { return list.map { expand($0, templates) } }
+        guard let object = value as? [String: Any] else { return value }
+        if let type = object["type"] as? String, let template = templates[type] {
+            var merged = resolve(template, object) as? [String: Any] ?? [:]
+            for (key, item) in object where key != "type" { merged[key] = item }
+            return expand(merged, templates)
+        }
+        return object.mapValues { expand($0, templates) }
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
+
+@Suite("DivKit: DivKit's own schema")
+struct DivKitConformanceTests {
+    /// CI sets `CONFORMANCE_PYTHON` to a virtual environment's Python with pydivkit and
+    /// jsonschema; a developer without one runs the rest of the suite.
+    static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Conformance/divkit_schema.py")
+
+    @Test(
+        "Every catalog route, its stack, and 300 generated trees with hostile strings validate",
+        .enabled(if: python != nil || ProcessInfo.processInfo.environment["CI"] != nil)
+    )
+    func schema() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("divkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var count = 0
+        func write(_ json: String) throws {
+            try json.write(to: folder.appendingPathComponent("\(count).json"), atomically: false, encoding: .utf8)
+            count += 1
+        }
+        let context = TrustedContext(session: "s1")
+        for route in Catalog.registry.routes {
+            var parameters: [String: String] = ["*": "any"]
+            for name in route.parsed.parameterNames { parameters[name] = "7" }
+            let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
+            let screen = try await Catalog.registry.screen(for: path, context: context)
+            try write(try DivKitRenderer().render(screen))
+            try write(try DivKitRenderer(pretty: true, platform: .ios, usesTemplates: false).render(screen))
+            let entries = try await Catalog.registry.stack(for: path, context: context).asyncMap { match in
+                (match.path, try await Catalog.registry.screen(for: match))
+            }
+            try write(DivKitRenderer().renderStack(entries))
+        }
+        var generator = XMLTreeGenerator(seed: 0xD1F)
+        for index in 0..<300 {
+            let text = XMLHostile.strings[index % XMLHostile.strings.count] + #"\@{x} @{y}\"#
+            if index % 2 == 0 {
+                try write(DivKitRenderer().render(generator.node()))
+            } else {
+                try write(try DivKitRenderer().render(Screen(id: text, title: text, context: Context(id: "c", value: [text: .string(text)])) {
+                    Text(text, textColor: text, alignment: .right).id(text)
+                        .style(Style(backgroundColor: "#ABC", cornerRadius: 4, size: Size(width: .real(20), height: .percent(100)),
+                                     padding: EdgeValue(all: .real(8)), flex: Flex(alignSelf: .center)))
+                        .accessibility(Accessibility(label: text))
+                    Button(text, action: .alert(title: text, message: text))
+                    Image(url: text, placeholder: text)
+                    TextInput(value: text, placeholder: text, type: .password)
+                    ListView(dataSource: .bind("items"), iteratorName: "item") { Text("\(text) \(bind: "item.name")") }
+                    Touchable(action: .navigate(to: "/" + text)) { Text(text) }
+                    ScrollView(scrollDirection: .horizontal) { Text(text); Text(text) }
+                    PageView(currentPage: "0") { Text(text) }
+                    TabBar(items: [.init(title: text, icon: text)])
+                    Button("Go", action: .setContext(contextId: text, value: .string(text)))
+                    Node(kind: .component, type: "custom:\(text)", properties: [.init(text, .string(text))])
+                }))
+            }
+        }
+        let python = try #require(Self.python, "CONFORMANCE_PYTHON is not set: CI installs pydivkit and jsonschema")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.script.path, folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+        #expect(report.contains("\(count) documents, 0 problems"), "\(report)")
+    }
+}
