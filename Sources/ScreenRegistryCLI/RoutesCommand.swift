@@ -10,6 +10,9 @@ struct RoutesCommand: ParsableCommand {
             The first route that matches a path, from the top, builds its screen. \
             --format json adds each route's parent, guard, redirect and precedence rank.
 
+            Every route renders in every screen format: \(ScreenFormat.allCases.map(\.rawValue).joined(separator: ", ")) \
+            (screen-registry render PATH --format NAME, or ?format=NAME from serve).
+
             Examples:
               screen-registry routes
               screen-registry routes --format json

@@ -1,3 +1,4 @@
+import Foundation
 import ScreenRegistry
 import ScreenRendering
 import Screens
@@ -111,6 +112,33 @@ struct CatalogTests {
         ])
         #expect(try Catalog.registry.stack(for: "myapp://follow/42").map(\.path) == ["/home", "/profile/42", "/follow/42"])
         #expect(try Catalog.registry.stack(for: "/u/42").map(\.path) == ["/home", "/profile/42"])
+    }
+
+    @Test("Every in-app URL in the catalog's DivKit documents resolves in the catalog")
+    func divKitLinks() async throws {
+        var followed = 0
+        for route in Catalog.registry.routes {
+            let match = try Catalog.registry.resolve(Self.samplePath(for: route), context: TrustedContext(session: "s1"))
+            let screen = try await Catalog.registry.screen(for: match)
+            let json = try DivKitRenderer(appScheme: "myapp", usesTemplates: false).render(screen)
+            var urls: [String] = []
+            func collect(_ value: Any) {
+                if let object = value as? [String: Any] {
+                    if object["log_id"] != nil, let url = object["url"] as? String, url.hasPrefix("myapp://") { urls.append(url) }
+                    object.values.forEach(collect)
+                } else if let list = value as? [Any] {
+                    list.forEach(collect)
+                }
+            }
+            collect(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+            for url in urls {
+                // The client's handler hands the URL back; the registry reads its host as the first segment.
+                let resolved = try Catalog.registry.resolve(url)
+                #expect(!resolved.isFallback, "\(route.pattern) links to \(url), which nothing handles")
+                followed += 1
+            }
+        }
+        #expect(followed > 20)
     }
 
     @Test("Payment needs a session; without one the login screen shows and returns to payment")
