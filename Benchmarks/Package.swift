@@ -41,6 +41,14 @@ let package = Package(
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
             ]
         ),
+        // DivKitRenderer against JSONEncoder, pydivkit and divkit-rs (issue 17).
+        .executableTarget(
+            name: "DivKitBenchmark",
+            dependencies: [
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
+            ]
+        ),
         // Hummingbird's hello world, the baseline of http-bench.sh.
         .executableTarget(
             name: "HelloServer",

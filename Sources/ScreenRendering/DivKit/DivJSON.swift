@@ -2,7 +2,7 @@
 ///
 /// The mapping builds this tree, the template pass rewrites it, and ``write(into:)``
 /// serialises it; strings here are final (already escaped for DivKit's expressions).
-indirect enum DivJSON: Sendable, Hashable {
+enum DivJSON: Sendable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -64,6 +64,7 @@ struct DivObject {
     var members: [DivJSON.Member] = []
 
     init(type: String? = nil) {
+        members.reserveCapacity(8)  // one allocation for a typical div, not 1, 2, 4, 8
         if let type { members.append(.init("type", .string(type))) }
     }
 

@@ -18,10 +18,22 @@ enum DivKitExpression {
 
     /// `text` as DivKit shows it exactly, with nothing from it evaluated.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\\")) || BeagleExpression.containsExpressionStart(text.utf8) else {
-            return text
+        needsEscaping(text) ? marker + escapedBody(text) : text
+    }
+
+    /// Whether `text` holds a backslash or `@{`: one pass over its bytes, in place.
+    private static func needsEscaping(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var previousIsAt = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "\\") || (previousIsAt && byte == UInt8(ascii: "{")) { return true }
+                previousIsAt = byte == UInt8(ascii: "@")
+            }
+            return false
         }
-        return marker + escapedBody(text)
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = text
+        return copy.withUTF8(scan)
     }
 
     /// The escapes alone, for text beside a binding (the binding already makes the string

@@ -31,8 +31,8 @@ extension DivKitMapping {
                 action.add("url", url(forPath: path))
                 action.add("payload", .object([.init("navigation", .string(name))]))
             } else {
-                action.add("payload", .object(properties.remaining.map { .init($0.name, raw($0.value)) } + [.init("navigation", .string(name))]))
-                properties.remaining.removeAll()
+                let rest = properties.takeAll { _ in true }
+                action.add("payload", .object(rest.map { .init($0.name, raw($0.value)) } + [.init("navigation", .string(name))]))
             }
         case "beagle:openExternalURL":
             // Only web addresses are opened as such: any other scheme (javascript:, file:,
@@ -64,7 +64,7 @@ extension DivKitMapping {
         }
         // Back, alerts, native routes, requests, custom actions and whatever else is
         // left: for the host application, in the payload.
-        if !properties.remaining.isEmpty {
+        if !properties.isEmpty {
             let extra = properties.remaining.map { DivJSON.Member($0.name, rawAction($0.value)) }
             if case .object(let existing)? = action.members.first(where: { $0.key == "payload" })?.value {
                 action.members.removeAll { $0.key == "payload" }
@@ -111,20 +111,63 @@ extension DivKitMapping {
 /// A node's properties being taken by the mapping. Each `take` removes a property only
 /// when it has the shape the mapping expects; what is left at the end, unexpected shapes
 /// included, has no DivKit equivalent and goes to the `beagle` extension.
+///
+/// Taken properties are marked, not removed: the node's own array is read in place, and
+/// only what is left, usually nothing, is ever copied.
 struct Properties {
-    var remaining: [Node.Property]
+    private let all: [Node.Property]
+    /// Which properties are taken: one bit each for the first 64, a set for any beyond
+    /// (an empty set allocates nothing).
+    private var takenBits: UInt64 = 0
+    private var takenBeyond: Set<Int> = []
+    /// Properties added back by the mapping (a style's untaken part), reported with the rest.
+    private var added: [Node.Property] = []
 
     init(_ properties: [Node.Property]) {
-        remaining = properties
+        all = properties
+    }
+
+    private func isTaken(_ index: Int) -> Bool {
+        index < 64 ? takenBits & (1 << UInt64(index)) != 0 : takenBeyond.contains(index)
+    }
+
+    private mutating func markTaken(_ index: Int) {
+        if index < 64 { takenBits |= 1 << UInt64(index) } else { takenBeyond.insert(index) }
+    }
+
+    /// What the mapping did not take, in order.
+    var remaining: [Node.Property] {
+        var result: [Node.Property] = []
+        for index in all.indices where !isTaken(index) { result.append(all[index]) }
+        return result + added
+    }
+
+    var isEmpty: Bool { added.isEmpty && all.indices.allSatisfy(isTaken) }
+
+    /// Keeps `property` for the extension.
+    mutating func keep(_ property: Node.Property) {
+        added.append(property)
+    }
+
+    /// Takes every property `predicate` selects, in order.
+    mutating func takeAll(where predicate: (Node.Property) -> Bool) -> [Node.Property] {
+        var result: [Node.Property] = []
+        for index in all.indices where !isTaken(index) && predicate(all[index]) {
+            markTaken(index)
+            result.append(all[index])
+        }
+        return result
     }
 
     /// Removes the value named `name` and returns what `accepts` makes of it, when it
     /// makes something; otherwise the property stays.
     mutating func take<T>(_ name: String, _ accepts: (Node.Value) -> T?) -> T? {
-        guard let index = remaining.firstIndex(where: { $0.name == name }), let taken = accepts(remaining[index].value)
-        else { return nil }
-        remaining.remove(at: index)
-        return taken
+        for index in all.indices where !isTaken(index) && all[index].name == name {
+            guard let result = accepts(all[index].value) else { return nil }
+            markTaken(index)
+            return result
+        }
+        return nil
     }
 
     mutating func takeString(_ name: String) -> String? {
@@ -177,7 +220,9 @@ struct Properties {
 
     /// The style node, left in place.
     var style: Node? {
-        if case .node(let style)? = remaining.first(where: { $0.name == "style" })?.value { return style }
+        for index in all.indices where !isTaken(index) && all[index].name == "style" {
+            if case .node(let style) = all[index].value { return style }
+        }
         return nil
     }
 }

@@ -98,12 +98,8 @@ struct DivKitMapping {
         var div = DivObject(type: "custom")
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
         div.add("custom_type", .string(name.isEmpty ? "unknown" : name))
-        var props: [DivJSON.Member] = []
-        properties.remaining.removeAll { property in
-            guard !["id", "style", "accessibility"].contains(property.name) else { return false }
-            props.append(.init(property.name, raw(property.value)))
-            return true
-        }
+        let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
+            .map { DivJSON.Member($0.name, raw($0.value)) }
         if !props.isEmpty { div.add("custom_props", .object(props)) }
         return div
     }
@@ -121,8 +117,8 @@ struct DivKitMapping {
                     .init("font_weight", .string("bold")), .init("paddings", Self.buttonPaddings),
                 ]))
             }
-            if !barProperties.remaining.isEmpty {
-                properties.remaining.append(.init("navigationBar", .node(.object(barProperties.remaining))))
+            if !barProperties.isEmpty {
+                properties.keep(.init("navigationBar", .node(.object(barProperties.remaining))))
             }
         }
         // The screen's context comes first among the card's variables.
@@ -139,11 +135,11 @@ struct DivKitMapping {
             var div = DivObject(type: "image")
             div.add("image_url", url)
             div.add("scale", properties.take("mode", Self.scale))
-            if !source.remaining.isEmpty { properties.remaining.append(.init("path", .node(.object(source.remaining)))) }
+            if !source.isEmpty { properties.keep(.init("path", .node(.object(source.remaining)))) }
             return div
         }
         // A local image (`mobileId`) has no DivKit equivalent: DivKit loads images by URL.
-        if let path { properties.remaining.append(.init("path", .node(path))) }
+        if let path { properties.keep(.init("path", .node(path))) }
         return custom(Node(kind: .component, type: "local_image"), &properties)
     }
 
@@ -182,7 +178,7 @@ struct DivKitMapping {
             prototype.add("selector", fields.take("case") { expression($0) })
             prototypes.append(prototype.json)
         }
-        if !unmappedTemplates.isEmpty { properties.remaining.append(.init("templates", .list(unmappedTemplates))) }
+        if !unmappedTemplates.isEmpty { properties.keep(.init("templates", .list(unmappedTemplates))) }
         if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
             switch value {
             case .expression(let expression): .string(DivKitExpression.source(expression))
@@ -198,7 +194,7 @@ struct DivKitMapping {
         } else {
             div.add("items", .array([]))
             if !prototypes.isEmpty {
-                properties.remaining.append(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
+                properties.keep(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
             }
         }
         div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
@@ -243,7 +239,7 @@ struct DivKitMapping {
         if let style = properties.takeNode("style") {
             var rest = Properties(style.properties)
             Self.apply(style: &rest, to: &div)
-            if !rest.remaining.isEmpty { properties.remaining.append(.init("style", .node(.object(rest.remaining)))) }
+            if !rest.isEmpty { properties.keep(.init("style", .node(.object(rest.remaining)))) }
         }
         if let accessibility = properties.takeNode("accessibility") {
             var fields = Properties(accessibility.properties)
@@ -255,9 +251,9 @@ struct DivKitMapping {
                 div.members.removeAll { $0.key == "accessibility" }
                 div.add("accessibility", object.json)
             }
-            if !fields.remaining.isEmpty { properties.remaining.append(.init("accessibility", .node(.object(fields.remaining)))) }
+            if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
         }
-        if !properties.remaining.isEmpty {
+        if !properties.isEmpty {
             div.add("extensions", .array([.object([
                 .init("id", .string("beagle")),
                 .init("params", .object(properties.remaining.map { .init($0.name, raw($0.value)) })),
@@ -277,7 +273,7 @@ struct DivKitMapping {
             var fields = Properties(size.properties)
             div.add("width", fields.take("width", dimension))
             div.add("height", fields.take("height", dimension))
-            if !fields.remaining.isEmpty { style.remaining.append(.init("size", .node(.object(fields.remaining)))) }
+            if !fields.isEmpty { style.keep(.init("size", .node(.object(fields.remaining)))) }
         }
         div.add("margins", style.take("margin", insets))
         div.add("paddings", style.take("padding", insets))
@@ -298,7 +294,7 @@ struct DivKitMapping {
             border.add("stroke", stroke.json)
         }
         if !border.members.isEmpty { div.add("border", border.json) }
-        let horizontal = orientation(.object([.init("flex", style.remaining.first { $0.name == "flex" }?.value ?? .list([]))])) == "horizontal"
+        let horizontal = orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
         let isContainer = div.members.first?.value == .string("container")
         if let flex = style.takeNode("flex") {
             var fields = Properties(flex.properties)
@@ -310,7 +306,7 @@ struct DivKitMapping {
                 div.add(cross, fields.take("alignItems") { alignment($0, horizontal: !horizontal) })
             }
             div.add("alignment_horizontal", fields.take("alignSelf") { alignment($0, horizontal: true) })
-            if !fields.remaining.isEmpty { style.remaining.append(.init("flex", .node(.object(fields.remaining)))) }
+            if !fields.isEmpty { style.keep(.init("flex", .node(.object(fields.remaining)))) }
         }
         if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { div.add("visibility", .string("gone")) }
     }
