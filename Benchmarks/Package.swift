@@ -34,9 +34,12 @@ let package = Package(
                 .product(name: "CLibXML2", package: "ScreenRegistry"),
             ]
         ),
+        // Timing helpers of the rendering benchmarks.
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "JSONBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ScreenRegistry", package: "ScreenRegistry"),
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
             ]
@@ -45,6 +48,7 @@ let package = Package(
         .executableTarget(
             name: "DivKitBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ScreenRegistry", package: "ScreenRegistry"),
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
             ]

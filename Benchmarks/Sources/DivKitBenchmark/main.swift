@@ -8,6 +8,7 @@
 // interpreter). Rounds alternate between the sides; the medians are compared. The card
 // is compared without templates, since the others write none; the templated size is
 // reported beside it.
+import BenchmarkSupport
 import Foundation
 import ScreenRegistry
 import ScreenRendering
@@ -107,23 +108,6 @@ func makeCodableCard() -> DocumentJSON {
 }
 
 // MARK: Measuring
-
-@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
-
-func measure(_ iterations: Int, _ body: () throws -> Int) rethrows -> Double {
-    let clock = ContinuousClock()
-    var bytes = 0
-    let elapsed = try clock.measure {
-        for _ in 0..<iterations { bytes &+= try body() }
-    }
-    blackHole(bytes)
-    return (Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9) / Double(iterations)
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-}
 
 /// Runs the Python builders once: their median milliseconds by name.
 func python(_ interpreter: String, iterations: Int, dump: String? = nil) throws -> [String: Double] {

@@ -3,6 +3,7 @@
 // Both sides write the same 10,000-component screen: ScreenRegistry from its model
 // (Screen → uniform tree → bytes), Foundation from an equivalent tree of Codable
 // structs. Rounds alternate between the two; the medians are compared.
+import BenchmarkSupport
 import Foundation
 import ScreenRegistry
 import ScreenRendering
@@ -85,22 +86,6 @@ func makeCodableScreen() -> ScreenJSON {
 
 // MARK: Measuring
 
-@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
-
-func measure(_ iterations: Int, _ body: () throws -> Int) rethrows -> Double {
-    let clock = ContinuousClock()
-    var bytes = 0
-    let elapsed = try clock.measure {
-        for _ in 0..<iterations { bytes &+= try body() }
-    }
-    blackHole(bytes)
-    return Double(elapsed.components.attoseconds) / 1e9 / Double(iterations) + Double(elapsed.components.seconds) * 1e9 / Double(iterations)
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted[sorted.count / 2]
-}
 
 let screen = makeScreen()
 let node = screen.node
