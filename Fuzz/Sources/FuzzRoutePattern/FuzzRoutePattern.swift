@@ -60,9 +60,5 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 // one is it: it hands over to libFuzzer's driver, as libFuzzer's own main() would.
 @_cdecl("FuzzRoutePattern_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, count in
-        fuzz(UnsafeRawPointer(data) ?? UnsafeRawPointer(bitPattern: 1)!, count)
-    }
+    FuzzSupportRunDriver(argc, argv)
 }
