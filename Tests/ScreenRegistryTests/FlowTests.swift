@@ -104,7 +104,7 @@ struct RedirectGuardFallbackTests {
         expectError(.invalidPattern(pattern: ":(int)", reason: "':(int)' has no parameter name")) { try registry.redirect("u/:id", to: ":(int)") }
     }
 
-    @Test("A redirect loop is a typed error after 8 hops, naming the chain")
+    @Test("A loop is a path reached twice in one resolution: a typed error naming the cycle")
     func loop() throws {
         var registry = ScreenRegistry()
         try registry.redirect("a/:x", to: "b/:x")
