@@ -163,7 +163,8 @@ if let interpreter {
 
 let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 7
 let iterations = 10
-var plain: [Double] = [], templated: [Double] = [], foundation: [Double] = []
+let node = screen.node
+var plain: [Double] = [], fromNode: [Double] = [], templated: [Double] = [], foundation: [Double] = []
 var pydivkit: [Double] = [], divkitRS: [Double] = []
 for _ in 0..<2 {  // warm-up
     _ = try measure(2) { try encoder.encode(codable).count }
@@ -173,6 +174,7 @@ for _ in 0..<rounds {
     plain.append(measure(iterations) { renderer.renderBytes(screen.node).count })
     foundation.append(try measure(iterations) { try encoder.encode(codable).count })
     templated.append(measure(iterations) { templating.renderBytes(screen.node).count })
+    fromNode.append(measure(iterations) { renderer.renderBytes(node).count })
     if let interpreter {
         let times = try python(interpreter, iterations: 3)
         if let time = times["pydivkit"] { pydivkit.append(time * 1e6) }
@@ -190,6 +192,8 @@ func line(_ name: String, _ nanoseconds: Double, against ours: Double) {
 }
 print(String(format: "  %-38@ %9.2f ms", "DivKitRenderer, no templates" as NSString, median(plain) / 1e6))
 print(String(format: "  %-38@ %9.2f ms", "DivKitRenderer, templates" as NSString, median(templated) / 1e6))
+print(String(format: "  %-38@ %9.2f ms   %6.2fx faster than JSONEncoder", "DivKitRenderer, no templates, from a Node" as NSString,
+             median(fromNode) / 1e6, median(foundation) / median(fromNode)))
 line("JSONEncoder (Codable structs)", median(foundation), against: ours)
 if interpreter != nil {
     line("pydivkit (build + json.dumps)", median(pydivkit), against: ours)
