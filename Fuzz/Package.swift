@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["FuzzSupport"] + target.products.map { .product(name: $0, package: "ScreenRegistry") }
         )
     } + [
-        // Declares LLVMFuzzerRunDriver, which each target's <Target>_main calls (see run.sh).
+        // FuzzSupportRunDriver: each target's <Target>_main hands over to libFuzzer's driver with it.
         .target(name: "FuzzSupport"),
     ],
     swiftLanguageModes: [.v6]
