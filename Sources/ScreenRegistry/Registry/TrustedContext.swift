@@ -73,7 +73,4 @@ public struct TrustedContext: Sendable, Hashable {
         get { values["locale"] }
         set { values["locale"] = newValue }
     }
-
-    /// Whether nothing is known about the request.
-    public var isAnonymous: Bool { values.isEmpty && roles.isEmpty }
 }

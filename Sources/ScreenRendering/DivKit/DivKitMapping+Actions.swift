@@ -203,16 +203,6 @@ struct Properties {
         }
     }
 
-    /// A text: a string, an expression or a scalar shown as text.
-    mutating func takeText(_ name: String) -> Node.Value? {
-        take(name) {
-            switch $0 {
-            case .node, .list: nil
-            default: $0
-            }
-        }
-    }
-
     /// The value named `name`, whatever its shape.
     mutating func takeAny(_ name: String) -> Node.Value? {
         take(name) { $0 }
