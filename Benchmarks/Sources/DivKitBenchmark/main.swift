@@ -161,7 +161,7 @@ if let interpreter {
     }
 }
 
-let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 7
+let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 15
 let iterations = 10
 let node = screen.node
 var plain: [Double] = [], fromNode: [Double] = [], templated: [Double] = [], foundation: [Double] = []
@@ -170,11 +170,16 @@ for _ in 0..<2 {  // warm-up
     _ = try measure(2) { try encoder.encode(codable).count }
     _ = measure(2) { renderer.renderBytes(screen.node).count }
 }
-for _ in 0..<rounds {
-    plain.append(measure(iterations) { renderer.renderBytes(screen.node).count })
-    foundation.append(try measure(iterations) { try encoder.encode(codable).count })
-    templated.append(measure(iterations) { templating.renderBytes(screen.node).count })
-    fromNode.append(measure(iterations) { renderer.renderBytes(node).count })
+// Each round starts with a different side, so that no side always runs first after the
+// Python process has evicted the caches.
+let sides: [() throws -> Void] = [
+    { plain.append(measure(iterations) { renderer.renderBytes(screen.node).count }) },
+    { foundation.append(try measure(iterations) { try encoder.encode(codable).count }) },
+    { templated.append(measure(iterations) { templating.renderBytes(screen.node).count }) },
+    { fromNode.append(measure(iterations) { renderer.renderBytes(node).count }) },
+]
+for round in 0..<rounds {
+    for offset in sides.indices { try sides[(round + offset) % sides.count]() }
     if let interpreter {
         let times = try python(interpreter, iterations: 3)
         if let time = times["pydivkit"] { pydivkit.append(time * 1e6) }
@@ -188,11 +193,11 @@ print("DivKit, a card for a screen of \(rows * 4 + 2) nodes, \(rounds) interleav
 print("  size: \(size) bytes without templates, \(templatedSize) with (\(String(format: "%.0f", 100 * Double(templatedSize) / Double(size)))%)")
 let ours = median(plain)
 func line(_ name: String, _ nanoseconds: Double, against ours: Double) {
-    print(String(format: "  %-38@ %9.2f ms   ours %6.2fx faster", name as NSString, nanoseconds / 1e6, nanoseconds / ours))
+    print(String(format: "  %@ %9.2f ms   ours %6.2fx faster", name.padding(toLength: 42, withPad: " ", startingAt: 0) as NSString, nanoseconds / 1e6, nanoseconds / ours))
 }
-print(String(format: "  %-38@ %9.2f ms", "DivKitRenderer, no templates" as NSString, median(plain) / 1e6))
-print(String(format: "  %-38@ %9.2f ms", "DivKitRenderer, templates" as NSString, median(templated) / 1e6))
-print(String(format: "  %-38@ %9.2f ms   %6.2fx faster than JSONEncoder", "DivKitRenderer, no templates, from a Node" as NSString,
+print(String(format: "  %@ %9.2f ms", "DivKitRenderer, no templates".padding(toLength: 42, withPad: " ", startingAt: 0) as NSString, median(plain) / 1e6))
+print(String(format: "  %@ %9.2f ms", "DivKitRenderer, templates".padding(toLength: 42, withPad: " ", startingAt: 0) as NSString, median(templated) / 1e6))
+print(String(format: "  %@ %9.2f ms   %6.2fx faster than JSONEncoder", "DivKitRenderer, no templates, from a Node".padding(toLength: 42, withPad: " ", startingAt: 0) as NSString,
              median(fromNode) / 1e6, median(foundation) / median(fromNode)))
 line("JSONEncoder (Codable structs)", median(foundation), against: ours)
 if interpreter != nil {

@@ -98,10 +98,11 @@ public struct PropertyList: Sendable {
         if let value { append(.init(name, value)) }
     }
 
-    /// Appends a property; the first one makes room for eight, so that a typical node's
-    /// list is allocated once instead of growing 1, 2, 4, 8.
+    /// Appends a property; the first one makes room for four, so that a typical node's
+    /// list (one to four properties) is allocated once instead of growing 1, 2, 4. Room
+    /// for more would be memory every render touches and frees for nothing.
     private mutating func append(_ property: Node.Property) {
-        if properties.capacity == 0 { properties.reserveCapacity(8) }
+        if properties.capacity == 0 { properties.reserveCapacity(4) }
         properties.append(property)
     }
 
