@@ -10,6 +10,8 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     case json
     /// A DivKit document, written by ``DivKitRenderer``, compact unless pretty.
     case divkit
+    /// A Hyperview document (HXML), written by ``HXMLRenderer``, indented unless compact.
+    case hxml
 
     /// The media type of the output.
     public var contentType: String {
@@ -18,6 +20,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .xml: XMLRenderer().contentType
         case .json: BeagleJSONRenderer().contentType
         case .divkit: DivKitRenderer().contentType
+        case .hxml: HXMLRenderer().contentType
         }
     }
 
@@ -39,6 +42,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .xml: try XMLRenderer(compact: options.compact).renderBytes(node)
         case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
         case .divkit: DivKitRenderer(pretty: options.pretty, platform: options.platform).renderBytes(node)
+        case .hxml: try HXMLRenderer(compact: options.compact, platform: options.platform).renderBytes(node)
         }
     }
 
@@ -49,6 +53,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .xml: try XMLRenderer(compact: options.compact).render(node)
         case .json: BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(node)
         case .divkit: DivKitRenderer(pretty: options.pretty, platform: options.platform).render(node)
+        case .hxml: try HXMLRenderer(compact: options.compact, platform: options.platform).render(node)
         }
     }
 }
@@ -58,7 +63,8 @@ extension ScreenFormat {
     /// `custom:stack` node of entries with `path` and `screen`); Beagle JSON is the
     /// actions that restore the stack on a client, `resetApplication` to the root
     /// followed by a `pushView` for each screen above it; DivKit is one card whose states
-    /// are the screens, the top one shown.
+    /// are the screens, the top one shown; HXML is one document of the screens, the top
+    /// one first.
     public func renderStack(
         _ entries: [(path: String, screen: Screen)], options: RenderOptions = RenderOptions()
     ) throws -> String {
@@ -70,6 +76,8 @@ extension ScreenFormat {
             return BeagleJSONRenderer(pretty: options.pretty, platform: options.platform).render(actions: actions)
         case .divkit:
             return DivKitRenderer(pretty: options.pretty, platform: options.platform).renderStack(entries)
+        case .hxml:
+            return try HXMLRenderer(compact: options.compact, platform: options.platform).renderStack(entries)
         case .text, .xml:
             let items = entries.map { entry in
                 Node.Value.node(.object([.init("path", .string(entry.path)), .init("screen", .node(entry.screen.node))]))
@@ -86,7 +94,7 @@ public struct RenderOptions: Sendable, Hashable {
     public var compact: Bool
     /// JSON indented, one member per line.
     public var pretty: Bool
-    /// JSON for one client platform: nodes marked for other platforms are left out.
+    /// JSON, DivKit and HXML for one client platform: nodes marked for other platforms are left out.
     public var platform: Platforms?
 
     /// Creates options; by default XML is indented, JSON compact, for every platform.

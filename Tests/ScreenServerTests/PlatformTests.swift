@@ -27,7 +27,7 @@ struct PlatformTests {
         try await server.makeApplication().test(.router) { client in
             let all = try await client.execute(uri: "/screens/platforms?format=json", method: .get)
             #expect(all.text.contains("only-ios") && all.text.contains("only-android"))
-            #expect(all.headers[.vary] == "Accept, beagle-platform")
+            #expect(all.headers[.vary] == "Accept, beagle-platform, X-Hyperview-Version")
             let ios = try await client.execute(
                 uri: "/screens/platforms?format=json", method: .get, headers: .fields([("beagle-platform", "IOS")])
             )

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ScreenRegistry
 import ScreenRendering
@@ -133,9 +134,13 @@ public struct ScreenService: Sendable {
                 message: "The path and query are longer than \(configuration.maximumTargetLength) bytes."
             )
         }
-        let (path, formatName) = Self.splitFormat(request.target)
+        let (withoutFormat, formatName) = Self.splitFormat(request.target)
+        let (path, fragment) = Self.splitQueryItem(named: "fragment", from: withoutFormat)
         let format = try Self.negotiate(request, formatName: formatName)
-        let context = try await authenticate(request)
+        var context = try await authenticate(request)
+        if context["hyperviewVersion"] == nil, let version = Self.hyperviewVersion(of: request) {
+            context["hyperviewVersion"] = version
+        }
 
         let match: RouteMatch
         do {
@@ -159,7 +164,19 @@ public struct ScreenService: Sendable {
 
         let body: [UInt8]
         let tag: String
-        if Self.wantsStack(path) {
+        var contentType = format.contentType
+        if let fragment {
+            // `?fragment=<id>`: one component's element, for Hyperview's partial updates.
+            guard format == .hxml else {
+                throw ServiceError(
+                    status: 400, code: "fragmentNeedsHXML",
+                    message: "Fragments are written in HXML only: ask with ?format=hxml or Accept: \(HXMLRenderer().contentType)."
+                )
+            }
+            body = try await renderFragment(match, id: String(fragment), platform: platform, log: log)
+            tag = EntityTag.strong(for: body)
+            contentType = HXMLRenderer().fragmentContentType
+        } else if Self.wantsStack(path) {
             // `?stack=1`: the back stack from the root to this screen, in one response.
             body = try await renderStack(path, context: context, as: format, platform: platform, log: log)
             tag = EntityTag.strong(for: body)
@@ -189,7 +206,7 @@ public struct ScreenService: Sendable {
             return ScreenResponse(status: 304, headers: headers, pattern: match.pattern)
         }
         headers.insert(contentsOf: [
-            HeaderField("Content-Type", format.contentType),
+            HeaderField("Content-Type", contentType),
             HeaderField("Content-Length", String(body.count)),
         ], at: 0)
         return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
@@ -250,13 +267,33 @@ public struct ScreenService: Sendable {
         }
     }
 
-    /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
-    private func render(
-        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, log: RequestLog
+    /// Builds the matched screen and renders the element of its component `id` as an
+    /// HXML fragment; no such component is `404`.
+    private func renderFragment(
+        _ match: RouteMatch, id: String, platform: Platforms?, log: RequestLog
     ) async throws(ServiceError) -> [UInt8] {
-        let screen: Screen
+        let screen = try await build(match, log: log)
         do {
-            screen = try await registry.screen(for: match)
+            return try HXMLRenderer(platform: platform).renderFragment(screen.node, id: id)
+        } catch .fragmentNotFound {
+            var failure = ServiceError(
+                status: 404, code: "unknownFragment",
+                message: "This screen has no component with id '\(ScreenRegistryError.shownText(id))'."
+            )
+            failure.pattern = match.pattern
+            throw failure
+        } catch {
+            log.error("rendering failed", metadata: ["pattern": "\(match.pattern)", "format": "hxml", "error": "\(error)"])
+            var failure = ServiceError.internalError
+            failure.pattern = match.pattern
+            throw failure
+        }
+    }
+
+    /// Builds the matched screen; a failure is logged and becomes its status.
+    private func build(_ match: RouteMatch, log: RequestLog) async throws(ServiceError) -> Screen {
+        do {
+            return try await registry.screen(for: match)
         } catch {
             log.error(
                 "screen failed",
@@ -266,6 +303,13 @@ public struct ScreenService: Sendable {
             failure.pattern = match.pattern
             throw failure
         }
+    }
+
+    /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
+    private func render(
+        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, log: RequestLog
+    ) async throws(ServiceError) -> [UInt8] {
+        let screen = try await build(match, log: log)
         do {
             return try FormatRendering.renderBytes(screen, as: format, platform: platform)
         } catch {
@@ -320,7 +364,15 @@ public struct ScreenService: Sendable {
 
     // MARK: Steps
 
-    static let vary = FormatRendering.variesByPlatform ? "Accept, beagle-platform" : "Accept"
+    static let vary = FormatRendering.variesByPlatform ? "Accept, beagle-platform, X-Hyperview-Version" : "Accept, X-Hyperview-Version"
+
+    /// The Hyperview version a Hyperview client declares (`X-Hyperview-Version`): a
+    /// token of at most 32 printable ASCII characters, else `nil`.
+    static func hyperviewVersion(of request: ScreenRequest) -> String? {
+        guard let value = request.header("x-hyperview-version"), !value.isEmpty, value.utf8.count <= 32,
+              value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return value
+    }
 
     private static func checkMethod(_ request: ScreenRequest) throws(ServiceError) {
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -345,6 +397,8 @@ public struct ScreenService: Sendable {
             }
             return format
         }
+        // Hyperview's client asks for `application/xml` and says who it is: it gets HXML.
+        if request.header("x-hyperview-version") != nil { return .hxml }
         guard let format = ContentNegotiation.format(forAccept: request.header("accept")) else {
             let types = ContentNegotiation.formatsByPreference.map(ContentNegotiation.mediaType(of:)).joined(separator: ", ")
             throw ServiceError(
@@ -360,32 +414,43 @@ public struct ScreenService: Sendable {
     private func negotiatedFormatForErrors(_ request: ScreenRequest) -> ScreenFormat? {
         let (_, formatName) = Self.splitFormat(request.target)
         if let formatName, let format = ContentNegotiation.format(named: String(formatName)) { return format }
+        if request.header("x-hyperview-version") != nil { return .hxml }
         return ContentNegotiation.format(forAccept: request.header("accept"))
     }
 
     /// Splits `?format=` off the target: the target without it, and its first value.
     /// Other query items stay, byte for byte, for the registry to read.
     static func splitFormat(_ target: String) -> (path: String, format: Substring?) {
+        let (path, value) = splitQueryItem(named: "format", from: target)
+        return (path, value)
+    }
+
+    /// Splits the query item `name` (the service's own: `format`, `fragment`) off the
+    /// target: the target without it, and its first value, percent-decoded.
+    static func splitQueryItem(named name: String, from target: String) -> (path: String, value: Substring?) {
         guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
         let query = target[target.index(after: question)...]
-        guard Self.mentionsFormat(query) else { return (target, nil) }
+        guard Self.mentions(name, in: query) else { return (target, nil) }
         var kept: [Substring] = []
-        var format: Substring?
+        var value: Substring?
         for item in query.split(separator: "&", omittingEmptySubsequences: false) {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if pair[0] == "format" {
-                if format == nil { format = pair.count > 1 ? pair[1] : "" }
+            if pair[0] == name {
+                if value == nil {
+                    let raw = pair.count > 1 ? pair[1] : ""
+                    value = raw.removingPercentEncoding.map { Substring($0) } ?? raw
+                }
             } else {
                 kept.append(item)
             }
         }
         let path = target[..<question]
-        return (kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&"), format)
+        return (kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&"), value)
     }
 
-    /// Whether `query` has the bytes `format` anywhere: a fast test before splitting.
-    private static func mentionsFormat(_ query: Substring) -> Bool {
-        let needle = Array("format".utf8)
+    /// Whether `query` has the bytes of `name` anywhere: a fast test before splitting.
+    private static func mentions(_ name: String, in query: Substring) -> Bool {
+        let needle = Array(name.utf8)
         var matched = 0
         for byte in query.utf8 {
             matched = byte == needle[matched] ? matched + 1 : (byte == needle[0] ? 1 : 0)

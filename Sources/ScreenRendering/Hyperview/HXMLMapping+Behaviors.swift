@@ -1,0 +1,136 @@
+import ScreenRegistry
+
+/// A `<behavior>` to write: what triggers it, what it does, and an alert's options.
+struct HXMLBehavior {
+    var trigger: StaticString?
+    var action: StaticString
+    var href: String?
+    var alertTitle: String?
+    var alertMessage: String?
+    var options: [Option] = []
+
+    struct Option {
+        var label: String
+        var isCancel: Bool
+        var behaviors: [HXMLBehavior]
+    }
+}
+
+/// Actions as behaviors: navigation loads the deep-link path the service resolves
+/// (`/products/p1`, relative to the document's own address), back and close pop, web
+/// addresses and native routes open through `deep-link`, alerts use Hyperview's alert
+/// namespace. Actions with no Hyperview equivalent (contexts, requests, custom actions)
+/// are reported in the element's comment.
+extension HXMLMapping {
+    /// The behaviors of a list of actions; what has no equivalent goes to `unmapped`.
+    func behaviors(_ value: Node.Value?, trigger: StaticString?, _ unmapped: inout [String]) -> [HXMLBehavior] {
+        guard let value else { return [] }
+        guard case .list(let items) = value else {
+            unmapped.append("actions")
+            return []
+        }
+        var result: [HXMLBehavior] = []
+        for item in items {
+            guard case .node(let node) = item, node.kind == .action else {
+                unmapped.append("actions")
+                continue
+            }
+            guard isIncluded(node) else { continue }
+            if let behavior = behavior(node, trigger: trigger, &unmapped) { result.append(behavior) }
+        }
+        return result
+    }
+
+    private func behavior(_ node: Node, trigger: StaticString?, _ unmapped: inout [String]) -> HXMLBehavior? {
+        var properties = Properties(node.properties)
+        var behavior: HXMLBehavior?
+        let route = { (properties: inout Properties) -> String? in
+            properties.take("route") { value -> String? in
+                if case .node(let route) = value, case .string(let path)? = route[property: "url"] { return Self.href(path) }
+                return nil
+            }
+        }
+        switch node.type {
+        case "beagle:pushView":
+            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "push", href: $0) }
+        case "beagle:pushStack":
+            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "new", href: $0) }
+        case "beagle:resetApplication", "beagle:resetStack":
+            // `navigate` unwinds to the screen when the stack has it, and pushes it otherwise.
+            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "navigate", href: $0) }
+        case "beagle:popView":
+            behavior = HXMLBehavior(trigger: trigger, action: "back", href: "#")
+        case "beagle:popStack":
+            behavior = HXMLBehavior(trigger: trigger, action: "close", href: "#")
+        case "beagle:popToView":
+            behavior = properties.takeString("route").map { HXMLBehavior(trigger: trigger, action: "back", href: Self.href($0)) }
+        case "beagle:openExternalURL":
+            // Only web addresses: any other scheme from data (javascript:, file:, an
+            // intent) is not opened, and is reported instead.
+            behavior = properties.take("url") { value -> HXMLBehavior? in
+                guard Self.isWebAddress(value), case .string(let address) = value else { return nil }
+                return HXMLBehavior(trigger: trigger, action: "deep-link", href: address)
+            }
+        case "beagle:openNativeRoute":
+            behavior = properties.takeString("route").map { route in
+                HXMLBehavior(trigger: trigger, action: "deep-link", href: appScheme + "://" + route.drop { $0 == "/" })
+            }
+        case "beagle:alert", "beagle:confirm":
+            behavior = alert(&properties, trigger: trigger, isConfirm: node.type == "beagle:confirm", &unmapped)
+        default:
+            break
+        }
+        let name = node.type.hasPrefix("beagle:") ? String(node.type.dropFirst(7)) : node.type
+        if behavior == nil {
+            unmapped.append(name)
+        } else {
+            unmapped += properties.remaining.map { name + "." + $0.name }
+        }
+        return behavior
+    }
+
+    /// An alert (one option) or a confirmation (OK and Cancel), each option running its
+    /// actions as nested behaviors.
+    private func alert(_ properties: inout Properties, trigger: StaticString?, isConfirm: Bool, _ unmapped: inout [String]) -> HXMLBehavior {
+        var unresolved: [String] = []
+        var behavior = HXMLBehavior(trigger: trigger, action: "alert")
+        behavior.alertTitle = properties.take("title") { text($0, &unresolved) }
+        behavior.alertMessage = properties.take("message") { text($0, &unresolved) }
+        let okLabel = properties.take("labelOk") { text($0, &unresolved) } ?? "OK"
+        behavior.options.append(.init(label: okLabel, isCancel: false, behaviors: behaviors(properties.takeAny("onPressOk"), trigger: nil, &unmapped)))
+        if isConfirm {
+            let cancelLabel = properties.take("labelCancel") { text($0, &unresolved) } ?? "Cancel"
+            behavior.options.append(.init(
+                label: cancelLabel, isCancel: true, behaviors: behaviors(properties.takeAny("onPressCancel"), trigger: nil, &unmapped)
+            ))
+        }
+        unmapped += unresolved.map { "unresolved " + $0 }
+        return behavior
+    }
+
+    /// The deep-link path as an `href` relative to the document's address: one leading
+    /// `/`, so that no path from data becomes another host (`//evil.example`) or a scheme.
+    static func href(_ path: String) -> String {
+        "/" + path.drop { $0 == "/" || $0 == "\\" }
+    }
+
+    /// Writes behaviors as `<behavior>` children of the open element.
+    mutating func write(_ behaviors: [HXMLBehavior]) {
+        for behavior in behaviors {
+            writer.start("behavior")
+            if let trigger = behavior.trigger { writer.attribute("trigger", trigger) }
+            writer.attribute("action", behavior.action)
+            if let href = behavior.href { writer.attribute("href", href) }
+            if let title = behavior.alertTitle { writer.attribute(name: "alert:title", title) }
+            if let message = behavior.alertMessage { writer.attribute(name: "alert:message", message) }
+            for option in behavior.options {
+                writer.start(name: "alert:option")
+                writer.attribute(name: "alert:label", option.label)
+                if option.isCancel { writer.attribute(name: "alert:style", "cancel") }
+                write(option.behaviors)
+                writer.end()
+            }
+            writer.end()
+        }
+    }
+}

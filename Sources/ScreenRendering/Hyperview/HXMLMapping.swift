@@ -1,0 +1,485 @@
+import ScreenRegistry
+
+/// Writes the uniform tree as HXML elements: the table in the README, section
+/// "Hyperview", in code.
+///
+/// Every property has a defined outcome: an element, an attribute, a style attribute,
+/// a `<behavior>`, or, when Hyperview has no equivalent, a mention in the comment
+/// written just before the element (`<!-- no Hyperview equivalent: … -->`). Components
+/// Hyperview lacks become elements in ScreenRegistry's namespace, which Hyperview renders
+/// when the app registers a custom element of that name.
+struct HXMLMapping {
+    var writer: HXMLWriter
+    var styles = HXMLStyleTable()
+    var scope = HXMLScope()
+    let appScheme: String
+    let platform: Platforms?
+    /// The component id whose element is wanted as a fragment, and where it was written.
+    let fragmentID: String?
+    private(set) var fragment: Range<Int>?
+    private var inputCount = 0
+
+    init(writer: HXMLWriter, appScheme: String, platform: Platforms?, fragmentID: String? = nil) {
+        self.writer = writer
+        self.appScheme = appScheme
+        self.platform = platform
+        self.fragmentID = fragmentID
+    }
+
+    /// What encloses a component, for the few places HXML restricts children.
+    enum Parent {
+        /// `view`, `body`, `header`, a custom element: anything goes.
+        case view
+        /// A `form`: text fields need no form of their own.
+        case form
+        /// A list `item`, which holds no `list` directly.
+        case item
+    }
+
+    func isIncluded(_ node: Node) -> Bool {
+        guard let platform else { return true }
+        return !node.platforms.isDisjoint(with: platform)
+    }
+
+    // MARK: Screens
+
+    /// `<screen>` with `<body>` for a screen node (any other node is the body's one
+    /// component). Returns where its `<styles>` belong: after the start tag's `>`.
+    mutating func screen(_ node: Node, id screenID: String? = nil) -> Int {
+        var properties = Properties(node.properties)
+        let isScreen = node.type == "beagle:screenComponent"
+        let id = screenID ?? (isScreen ? properties.takeString("id") : nil)
+        writer.start("screen")
+        if let id { writer.attribute("id", id) }
+        let stylesOffset = writer.flush() + 1
+        guard isScreen else {
+            writer.start("body")
+            component(node, in: .view)
+            writer.end()
+            writer.end()
+            return stylesOffset
+        }
+        var unmapped: [String] = []
+        var style = HXMLStyle()
+        takeStyle(&properties, into: &style, &unmapped)
+        let safeArea = properties.take("safeArea") { value -> Bool? in
+            guard case .node(let area) = value else { return nil }
+            return area.properties.contains { $0.value == .bool(true) }
+        }
+        let bar = properties.takeNode("navigationBar")
+        let child = properties.take("child", Self.components) ?? []
+        let context = properties.take("context", HXMLScope.context)
+        open("body", id: nil, style: style, unmapped: unmapped, properties)
+        if let safeArea { writer.attribute("safe-area", safeArea ? "true" : "false") }
+        withContext(context) { mapping in
+            if let bar { mapping.navigationBar(bar) }
+            for node in child { mapping.component(node, in: .view) }
+        }
+        writer.end()
+        writer.end()
+        return stylesOffset
+    }
+
+    /// The navigation bar as a `<header>`: the title, then a pressable view per item.
+    private mutating func navigationBar(_ bar: Node) {
+        var properties = Properties(bar.properties)
+        var unresolved: [String] = []
+        let title = properties.take("title") { text($0, &unresolved) }
+        var items: [(label: String, behaviors: [HXMLBehavior])] = []
+        var unmapped: [String] = []
+        // Hyperview draws no bar of its own: the back button is a pressable text.
+        if properties.takeBool("showBackButton") == true {
+            items.append(("Back", [HXMLBehavior(trigger: "press", action: "back", href: "#")]))
+        }
+        for item in properties.takeList("navigationBarItems") ?? [] {
+            guard case .node(let node) = item else { continue }
+            var fields = Properties(node.properties)
+            let label = fields.take("text") { text($0, &unresolved) } ?? ""
+            let behaviors = behaviors(fields.takeAny("onPress"), trigger: "press", &unmapped)
+            unmapped += fields.remaining.map { "navigationBarItems." + $0.name }
+            items.append((label, behaviors))
+        }
+        open("header", id: nil, style: HXMLStyle(), unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+        if let title {
+            writer.start("text")
+            writer.text(title)
+            writer.end()
+        }
+        for item in items {
+            writer.start("view")
+            writer.start("text")
+            writer.text(item.label)
+            writer.end()
+            write(item.behaviors)
+            writer.end()
+        }
+        writer.end()
+    }
+
+    // MARK: Components
+
+    /// One component and what it holds.
+    mutating func component(_ node: Node, in parent: Parent) {
+        guard isIncluded(node) else { return }
+        let isFragment = fragmentID != nil && node[property: "id"] == .string(fragmentID ?? "")
+        // The fragment starts at the first `<` written from here on (the comment included,
+        // when there is one, is left out below).
+        let start = isFragment && fragment == nil ? writer.flush() : nil
+        var properties = Properties(node.properties)
+        var unmapped: [String] = []
+        var style = HXMLStyle()
+        let id = properties.takeString("id")
+        takeStyle(&properties, into: &style, &unmapped)
+        switch node.type {
+        case "beagle:container":
+            container(&properties, id: id, style: style, unmapped, in: parent)
+        case "beagle:text":
+            var unresolved: [String] = []
+            let text = properties.take("text") { self.text($0, &unresolved) } ?? ""
+            style.add("color", properties.take("textColor", HXMLStyleMapping.color))
+            style.add("textAlign", properties.take("alignment") { value -> String? in
+                guard case .string(let word) = value, ["LEFT", "CENTER", "RIGHT"].contains(word) else { return nil }
+                return word.lowercased()
+            })
+            open("text", id: id, style: style, unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+            writer.text(text)
+            writer.end()
+        case "beagle:button":
+            var unresolved: [String] = []
+            let label = properties.take("text") { text($0, &unresolved) } ?? ""
+            let enabled = properties.takeBool("enabled")
+            // A disabled button keeps its actions out: they stay unmapped, in the comment.
+            let pressed = enabled == false ? [] : behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
+            open("view", id: id, style: style, unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+            writer.start("text")
+            writer.text(label)
+            writer.end()
+            write(pressed)
+            writer.end()
+        case "beagle:image":
+            image(&properties, id: id, style: style, unmapped)
+        case "beagle:textInput":
+            textInput(&properties, id: id, style: style, unmapped, in: parent)
+        case "beagle:listView":
+            list(&properties, id: id, style: style, unmapped, in: parent)
+        case "beagle:scrollView", "beagle:pageView":
+            let children = properties.take("children", Self.components) ?? []
+            let context = properties.take("context", HXMLScope.context)
+            let horizontal = node.type == "beagle:pageView" || properties.take("scrollDirection") { value -> Bool? in
+                switch value {
+                case .string("HORIZONTAL"): true
+                case .string("VERTICAL"): false
+                default: nil
+                }
+            } == true
+            let indicator = properties.takeBool("scrollBarEnabled")
+            open("view", id: id, style: style, unmapped: unmapped, properties)
+            writer.attribute("scroll", "true")
+            writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
+            if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
+            withContext(context) { mapping in
+                for child in children { mapping.component(child, in: .view) }
+            }
+            writer.end()
+        case "beagle:tabBar":
+            tabBar(&properties, id: id, style: style, unmapped)
+        case "beagle:touchable" where node[property: "child"].flatMap(Self.components) != nil:
+            let child = properties.take("child", Self.components) ?? []
+            let pressed = behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
+            open("view", id: id, style: style, unmapped: unmapped, properties)
+            for node in child { component(node, in: .view) }
+            write(pressed)
+            writer.end()
+        case "beagle:webView" where node[property: "url"].map(Self.isWebAddress) == true:
+            let url = properties.takeString("url") ?? ""
+            open("web-view", id: id, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
+            writer.attribute("url", url)
+            writer.end()
+        default:
+            custom(node, &properties, id: id, style: style, unmapped)
+        }
+        if let start {
+            fragment = start..<writer.flush()
+        }
+    }
+
+    private mutating func container(
+        _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
+    ) {
+        var unmapped = unmapped
+        let children = properties.take("children", Self.components) ?? []
+        let context = properties.take("context", HXMLScope.context)
+        let loaded = behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped)
+        // Text fields post with the form around them: a container of text fields is one.
+        let isForm = parent != .form && children.contains { $0.type == "beagle:textInput" && isIncluded($0) }
+        open(isForm ? "form" : "view", id: id, style: style, unmapped: unmapped, properties)
+        write(loaded)
+        withContext(context) { mapping in
+            for child in children { mapping.component(child, in: isForm ? .form : parent == .form ? .form : .view) }
+        }
+        writer.end()
+    }
+
+    private mutating func image(_ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
+        var unmapped = unmapped
+        let path = properties.takeNode("path")
+        var source = Properties(path?.properties ?? [])
+        var unresolved: [String] = []
+        guard path?.type == "remote", let url = source.take("url", { text($0, &unresolved) }) else {
+            // A local image (`mobileId`) is an asset of the app: a custom element names it.
+            if let path { properties.keep(.init("path", .node(path))) }
+            custom(Node(kind: .component, type: "custom:local-image"), &properties, id: id, style: style, unmapped)
+            return
+        }
+        let mode = properties.take("mode") { value -> String? in
+            switch value {
+            case .string("FIT_XY"): "stretch"
+            case .string("CENTER_CROP"): "cover"
+            case .string("CENTER"): "center"
+            case .string("FIT_CENTER"): "contain"
+            default: nil
+            }
+        }
+        unmapped += source.remaining.map { "path." + $0.name } + unresolved.map { "unresolved " + $0 }
+        open("image", id: id, style: style, unmapped: unmapped, properties, styleRequired: true)
+        writer.attribute("source", url)
+        if let mode { writer.attribute("resizeMode", mode) }
+        writer.end()
+    }
+
+    private mutating func textInput(
+        _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
+    ) {
+        var unmapped = unmapped
+        var unresolved: [String] = []
+        inputCount += 1
+        let value = properties.take("value") { text($0, &unresolved) }
+        let placeholder = properties.take("placeholder") { text($0, &unresolved) }
+        let type = properties.take("type") { value -> String? in
+            guard case .string(let type) = value, ["TEXT", "PASSWORD", "EMAIL", "NUMBER"].contains(type) else { return nil }
+            return type
+        }
+        let readOnly = properties.takeBool("readOnly") == true
+        let enabled = properties.takeBool("enabled")
+        var events: [HXMLBehavior] = []
+        for (name, trigger) in [("onChange", "change" as StaticString), ("onFocus", "focus"), ("onBlur", "blur")] {
+            events += behaviors(properties.takeAny(name), trigger: trigger, &unmapped)
+        }
+        unmapped += unresolved.map { "unresolved " + $0 }
+        if parent != .form { writer.start("form") }
+        open("text-field", id: id, style: style, unmapped: unmapped, properties)
+        writer.attribute("name", id ?? "input_\(inputCount)")
+        if let value { writer.attribute("value", value) }
+        if let placeholder { writer.attribute("placeholder", placeholder) }
+        switch type {
+        case "PASSWORD": writer.attribute("secure-text", "true")
+        case "EMAIL": writer.attribute("keyboard-type", "email-address")
+        case "NUMBER": writer.attribute("keyboard-type", "number-pad")
+        default: break
+        }
+        if readOnly || enabled == false { writer.attribute("editable", "false") }
+        write(events)
+        writer.end()
+        if parent != .form { writer.end() }
+    }
+
+    /// A list: its data source evaluated on the server, one `<item>` per entry, each the
+    /// list's template with the entry under the iterator's name.
+    private mutating func list(
+        _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
+    ) {
+        var unmapped = unmapped
+        let context = properties.take("context", HXMLScope.context)
+        let horizontal = properties.take("direction") { value -> Bool? in
+            switch value {
+            case .string("HORIZONTAL"): true
+            case .string("VERTICAL"): false
+            default: nil
+            }
+        }
+        let iterator = properties.takeString("iteratorName") ?? "item"
+        let templates = (properties.takeList("templates") ?? []).compactMap { value -> Node? in
+            guard case .node(let template) = value, case .node(let view)? = template[property: "view"],
+                  view.kind == .component else { return nil }
+            return template
+        }
+        // Hyperview cannot evaluate a template's `case`: the first template without one
+        // is used for every entry (or the first, when they all have one).
+        let chosen = templates.first { $0[property: "case"] == nil } ?? templates.first
+        if templates.count > 1 { unmapped.append("templates (\(templates.count - 1) not used)") }
+        let loaded = behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped)
+        let items = withContext(context) { mapping in mapping.dataSource(&properties) }
+        // A list inside an item is not allowed: a view holds it there.
+        if parent == .item { writer.start("view") }
+        open("list", id: id, style: style, unmapped: unmapped, properties)
+        if let horizontal { writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical") }
+        write(loaded)
+        if case .node(let view)? = chosen?[property: "view"] {
+            withContext(context) { mapping in
+                for (index, item) in items.enumerated() {
+                    mapping.writer.start("item")
+                    mapping.writer.attribute("key", String(index))
+                    mapping.scope.push(iterator, item)
+                    mapping.component(view, in: .item)
+                    mapping.scope.pop()
+                    mapping.writer.end()
+                }
+            }
+        }
+        writer.end()
+        if parent == .item { writer.end() }
+    }
+
+    /// The list's entries: a literal list, or the list a binding names in scope. An
+    /// entry source the server cannot read stays in `properties`, reported unmapped.
+    private func dataSource(_ properties: inout Properties) -> [Node.Value] {
+        properties.take("dataSource") { value -> [Node.Value]? in
+            switch value {
+            case .list(let items):
+                return items
+            case .expression(let expression):
+                guard expression.parts.count == 1, case .binding(let path) = expression.parts[0],
+                      case .list(let items)? = scope.resolve(path) else { return nil }
+                return items
+            default:
+                return nil
+            }
+        } ?? []
+    }
+
+    /// A tab bar as a single choice: an `<option>` per tab, the current one selected.
+    private mutating func tabBar(_ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
+        var unmapped = unmapped
+        var unresolved: [String] = []
+        var tabs: [(title: String, rest: [String])] = []
+        for item in properties.takeList("items") ?? [] {
+            guard case .node(let node) = item else { continue }
+            var fields = Properties(node.properties)
+            let title = fields.take("title") { text($0, &unresolved) } ?? ""
+            tabs.append((title, fields.remaining.map { "items." + $0.name }))
+        }
+        let current = properties.take("currentTab") { value -> Int? in if case .int(let index) = value { index } else { nil } } ?? 0
+        let selected = behaviors(properties.takeAny("onTabSelection"), trigger: "select", &unmapped)
+        unmapped += tabs.flatMap(\.rest) + unresolved.map { "unresolved " + $0 }
+        open("select-single", id: id, style: style, unmapped: unmapped, properties)
+        writer.attribute("name", id ?? "tab-bar")
+        for (index, tab) in tabs.enumerated() {
+            writer.start("option")
+            writer.attribute("value", String(index))
+            if index == current { writer.attribute("selected", "true") }
+            writer.start("text")
+            writer.text(tab.title)
+            writer.end()
+            write(selected)
+            writer.end()
+        }
+        writer.end()
+    }
+
+    /// A component Hyperview has no element for: `<sr:name>` in ScreenRegistry's
+    /// namespace, its scalar properties as attributes, its components inside.
+    private mutating func custom(_ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
+        let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
+        let isPlain = XMLDialect.isPlainName(name) && !name.contains(".")
+        var attributes: [(String, String)] = []
+        var children: [Node] = []
+        for property in properties.takeAll(where: { property in
+            // `xml…` names are reserved (`xmlns` would change the namespace of what follows).
+            guard XMLDialect.isPlainName(property.name), !property.name.contains("."),
+                  !property.name.lowercased().hasPrefix("xml") else { return false }
+            switch property.value {
+            case .string, .int, .double, .bool, .expression: return property.name != "type" || isPlain
+            default: return Self.components(property.value) != nil
+            }
+        }) {
+            if let nodes = Self.components(property.value) {
+                children += nodes
+            } else {
+                var unresolved: [String] = []
+                attributes.append((property.name, text(property.value, &unresolved) ?? ""))
+            }
+        }
+        open(nil, id: nil, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
+        writer.start(name: "sr:" + (isPlain ? name : "component"))
+        if !isPlain { writer.attribute("type", node.type) }
+        if let id { writer.attribute("id", id) }
+        for (name, value) in attributes { writer.attribute(name: name, value) }
+        for child in children { component(child, in: .view) }
+        writer.end()
+    }
+
+    // MARK: Writing
+
+    /// The comment on what has no equivalent (the given descriptions and the properties
+    /// left), then the element's start tag with its id and style.
+    private mutating func open(
+        _ name: StaticString?, id: String?, style: HXMLStyle, unmapped: [String], _ properties: Properties,
+        styleRequired: Bool = false
+    ) {
+        let rest = unmapped + properties.remaining.map(\.name)
+        if !rest.isEmpty { writer.comment(" no Hyperview equivalent: " + rest.joined(separator: ", ") + " ") }
+        guard let name else { return }
+        writer.start(name)
+        if let id { writer.attribute("id", id) }
+        if let styleID = styles.id(for: style) {
+            writer.attribute("style", styleID)
+        } else if styleRequired {
+            writer.attribute("style", "")
+        }
+    }
+
+    /// The element's Beagle style as style attributes; what has none is reported.
+    private func takeStyle(_ properties: inout Properties, into style: inout HXMLStyle, _ unmapped: inout [String]) {
+        guard let node = properties.takeNode("style") else { return }
+        if let rest = HXMLStyleMapping.apply(node, to: &style) {
+            unmapped += rest.properties.map { "style." + $0.name }
+        }
+    }
+
+    private static func styleNames(_ style: HXMLStyle) -> [String] {
+        style.attributes.map { "style." + $0.name }
+    }
+
+    /// Runs `body` with a context's value in scope.
+    private mutating func withContext<R>(_ context: (name: String, value: Node.Value)?, _ body: (inout HXMLMapping) -> R) -> R {
+        guard let context else { return body(&self) }
+        scope.push(context.name, context.value)
+        defer { scope.pop() }
+        return body(&self)
+    }
+
+    // MARK: Values
+
+    /// A literal as it is; a binding evaluated in scope (see ``HXMLScope``).
+    func text(_ value: Node.Value, _ unresolved: inout [String]) -> String? {
+        switch value {
+        case .string(let text): text
+        case .expression(let expression): scope.text(of: expression, unresolved: &unresolved)
+        case .int, .double, .bool: XMLDialect.text(of: value)
+        default: nil
+        }
+    }
+
+    /// The component nodes of a list or a single node; `nil` when anything else is there.
+    static func components(_ value: Node.Value) -> [Node]? {
+        switch value {
+        case .node(let node) where node.kind == .component:
+            return [node]
+        case .list(let items) where !items.isEmpty:
+            var nodes: [Node] = []
+            for item in items {
+                guard case .node(let node) = item, node.kind == .component else { return nil }
+                nodes.append(node)
+            }
+            return nodes
+        default:
+            return nil
+        }
+    }
+
+    static func isWebAddress(_ value: Node.Value) -> Bool {
+        guard case .string(let address) = value else { return false }
+        let lowered = address.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+}
