@@ -251,19 +251,12 @@ extension Array {
 
 @Suite("DivKit: DivKit's own schema")
 struct DivKitConformanceTests {
-    /// CI sets `CONFORMANCE_PYTHON` to a virtual environment's Python with pydivkit and
-    /// jsonschema; a developer without one runs the rest of the suite.
-    static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Conformance/divkit_schema.py")
-
     @Test(
         "Every catalog route, its stack, and 300 generated trees with hostile strings validate",
-        .enabled(if: python != nil || ProcessInfo.processInfo.environment["CI"] != nil)
+        .enabled(if: Conformance.isEnabled)
     )
     func schema() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("divkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Conformance.folder("divkit")
         defer { try? FileManager.default.removeItem(at: folder) }
         var count = 0
         func write(_ json: String) throws {
@@ -307,17 +300,8 @@ struct DivKitConformanceTests {
                 }))
             }
         }
-        let python = try #require(Self.python, "CONFORMANCE_PYTHON is not set: CI installs pydivkit and jsonschema")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.script.path, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try Conformance.run("divkit_schema.py", [folder.path])
+        #expect(status == 0, "\(report)")
         #expect(report.contains("\(count) documents, 0 problems"), "\(report)")
     }
 }

@@ -358,7 +358,8 @@ struct HXMLMapping {
             let title = fields.take("title") { text($0, &unresolved) } ?? ""
             tabs.append((title, fields.remaining.map { "items." + $0.name }))
         }
-        let current = properties.take("currentTab") { value -> Int? in if case .int(let index) = value { index } else { nil } } ?? 0
+        var unresolvedTab: [String] = []
+        let current = properties.take("currentTab") { value in text(value, &unresolvedTab).flatMap { Int($0) } } ?? 0
         let selected = behaviors(properties.takeAny("onTabSelection"), trigger: "select", &unmapped)
         unmapped += tabs.flatMap(\.rest) + unresolved.map { "unresolved " + $0 }
         open("select-single", id: id, style: style, unmapped: unmapped, properties)
@@ -383,12 +384,15 @@ struct HXMLMapping {
         let isPlain = XMLDialect.isPlainName(name) && !name.contains(".")
         var attributes: [(String, String)] = []
         var children: [Node] = []
+        // An attribute once: `id` and `type` are the element's own; a repeated name is reported.
+        var names: Set<String> = isPlain ? ["id"] : ["id", "type"]
         for property in properties.takeAll(where: { property in
             // `xml…` names are reserved (`xmlns` would change the namespace of what follows).
             guard XMLDialect.isPlainName(property.name), !property.name.contains("."),
                   !property.name.lowercased().hasPrefix("xml") else { return false }
+            if Self.components(property.value) == nil, !names.insert(property.name).inserted { return false }
             switch property.value {
-            case .string, .int, .double, .bool, .expression: return property.name != "type" || isPlain
+            case .string, .int, .double, .bool, .expression: return true
             default: return Self.components(property.value) != nil
             }
         }) {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The clients' own schemas, checked by their Python tools (Tests/Conformance/*.py) in a
+/// virtual environment that CI makes: `CONFORMANCE_PYTHON` names its interpreter, and a
+/// developer without one runs the rest of the suite.
+enum Conformance {
+    static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
+    /// On in CI, where a missing interpreter or schema is then a failure, not a skip.
+    static let isEnabled = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Conformance")
+
+    /// Hyperview's schema: `HYPERVIEW_SCHEMA`, else `../shared/hyperview/schema/hyperview.xsd`
+    /// beside the repository; data for checking, never copied into the repository.
+    static var hyperviewSchema: String? {
+        if let path = ProcessInfo.processInfo.environment["HYPERVIEW_SCHEMA"] { return path }
+        let beside = scripts.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/hyperview/schema/hyperview.xsd").path
+        return FileManager.default.fileExists(atPath: beside) ? beside : nil
+    }
+
+    /// A fresh folder for the documents to check; the caller removes it.
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs `script` with `arguments`: its exit status and everything it printed.
+    static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, report: String) {
+        guard let python else { throw ConformanceError.noPython }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [scripts.appendingPathComponent(script).path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, report)
+    }
+
+    enum ConformanceError: Error, CustomStringConvertible {
+        case noPython
+        var description: String { "CONFORMANCE_PYTHON is not set: CI installs the schema tools (see .ci/run)" }
+    }
+}

@@ -1,0 +1,404 @@
+import CLibXML2
+import Foundation
+import ScreenRegistry
+@testable import ScreenRendering
+import Screens
+import Testing
+
+/// An element of a parsed HXML document: its qualified name, attributes, children,
+/// character data, and the comments directly inside it.
+private struct Element {
+    var name: String
+    var namespace: String?
+    var attributes: [String: String] = [:]
+    var children: [Element] = []
+    var text = ""
+    var comments: [String] = []
+
+    /// The children named `name`.
+    func all(_ name: String) -> [Element] { children.filter { $0.name == name } }
+    func first(_ name: String) -> Element? { children.first { $0.name == name } }
+    /// Every element below this one, in document order.
+    var descendants: [Element] { children.flatMap { [$0] + $0.descendants } }
+}
+
+/// Parses `bytes` with libxml2 (the safe settings of the readers): a test fails on
+/// anything not well-formed.
+private func parse(_ bytes: [UInt8]) throws -> Element {
+    let document = try bytes.withUnsafeBytes { buffer throws(XMLReadError) in try SafeParser.parse(buffer, maxBytes: 1 << 30) }
+    defer { xmlFreeDoc(document) }
+    let root = try #require(xmlDocGetRootElement(document))
+    return element(root)
+}
+
+private func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+    pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+}
+
+private func element(_ node: xmlNodePtr) -> Element {
+    let prefix = node.pointee.ns.map { string($0.pointee.prefix) } ?? ""
+    var result = Element(name: (prefix.isEmpty ? "" : prefix + ":") + string(node.pointee.name),
+                         namespace: node.pointee.ns.map { string($0.pointee.href) })
+    var attribute = node.pointee.properties
+    while let current = attribute {
+        let prefix = current.pointee.ns.map { string($0.pointee.prefix) } ?? ""
+        let name = (prefix.isEmpty ? "" : prefix + ":") + string(current.pointee.name)
+        if let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self)) {
+            result.attributes[name] = string(value)
+            free(value)  // libxml2's default xmlFree
+        }
+        attribute = current.pointee.next
+    }
+    var child = node.pointee.children
+    while let current = child {
+        switch current.pointee.type {
+        case XML_ELEMENT_NODE: result.children.append(element(current))
+        case XML_TEXT_NODE: result.text += string(current.pointee.content)
+        case XML_COMMENT_NODE: result.comments.append(string(current.pointee.content))
+        default: break
+        }
+        child = current.pointee.next
+    }
+    return result
+}
+
+/// The document of `screen`, parsed.
+private func document(_ screen: Screen, _ renderer: HXMLRenderer = HXMLRenderer()) throws -> Element {
+    try parse(try renderer.renderBytes(screen.node))
+}
+
+/// The body's content: the children of the screen's one container, or its one component.
+private func content(_ doc: Element) throws -> [Element] {
+    let body = try #require(doc.first("screen")?.first("body"))
+    let last = try #require(body.children.last)
+    return (last.name == "view" || last.name == "form") && last.attributes.isEmpty ? last.children : [last]
+}
+
+/// The attributes of the style an element refers to.
+private func style(of element: Element, in doc: Element) throws -> [String: String] {
+    let id = try #require(element.attributes["style"])
+    let style = try #require(doc.first("screen")?.first("styles")?.all("style").first { $0.attributes["id"] == id })
+    return style.attributes.filter { $0.key != "id" }
+}
+
+@Suite("HXML: the mapping")
+struct HXMLMappingTests {
+    @Test("A document: Hyperview's namespace, a screen with styles, a body with a header")
+    func document() throws {
+        let doc = try ScreenRenderingTests.document(Screen(id: "shop", title: "Shop") { Text("Hi", alignment: .center) })
+        #expect(doc.name == "doc")
+        #expect(doc.namespace == "https://hyperview.org/hyperview")
+        let screen = try #require(doc.first("screen"))
+        #expect(screen.attributes["id"] == "shop")
+        #expect(screen.children.map(\.name) == ["styles", "body"])
+        let body = try #require(screen.first("body"))
+        #expect(body.first("header")?.first("text")?.text == "Shop")
+        let text = try #require(body.first("text"))
+        #expect(text.text == "Hi")
+        #expect(try style(of: text, in: doc) == ["textAlign": "center"])
+    }
+
+    @Test("Texts, buttons, images and navigation map to Hyperview's elements and behaviors")
+    func components() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "Shop") {
+            Text("Hello", textColor: "#F00")
+            Button("Open", action: .navigate(to: "/products/p1"))
+            Image(url: "https://img.example.com/a.png", mode: .centerCrop)
+            Button("Docs", action: .openExternalURL("https://docs.example.com"))
+            Button("Run", action: .openExternalURL("javascript:alert(1)"))
+        })
+        let items = try content(doc)
+        #expect(items.map(\.name) == ["text", "view", "image", "view", "view"])
+        #expect(try style(of: items[0], in: doc) == ["color": "#F00"])
+        #expect(items[1].first("text")?.text == "Open")
+        #expect(items[1].first("behavior")?.attributes == ["trigger": "press", "action": "push", "href": "/products/p1"])
+        #expect(items[2].attributes["source"] == "https://img.example.com/a.png")
+        #expect(items[2].attributes["resizeMode"] == "cover")
+        #expect(items[2].attributes["style"] == "")  // required by the schema
+        #expect(items[3].first("behavior")?.attributes["action"] == "deep-link")
+        #expect(items[3].first("behavior")?.attributes["href"] == "https://docs.example.com")
+        // A script URL is never opened: no behavior, and the comment before it says so.
+        #expect(items[4].first("behavior") == nil)
+        let body = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(body.comments == [" no Hyperview equivalent: openExternalURL "])
+    }
+
+    @Test("Equal styles share one id, in order of first use; flex style maps to React Native's")
+    func styles() throws {
+        let card = Style(backgroundColor: "#FFFFFF", cornerRadius: 8, size: Size(width: .real(100), height: .percent(50)),
+                         padding: EdgeValue(all: .real(8)), flex: Flex(flexDirection: .row, justifyContent: .spaceBetween, alignItems: .center))
+        let doc = try ScreenRenderingTests.document(Screen(title: "S") {
+            Container { Text("a") }.style(card)
+            Container { Text("b") }.style(Style(margin: EdgeValue(left: .real(4), top: .percent(10))))
+            Container { Text("c") }.style(card)
+        })
+        let styles = try #require(doc.first("screen")?.first("styles")?.all("style"))
+        #expect(styles.map { $0.attributes["id"] } == ["s0", "s1"])
+        #expect(styles[0].attributes == [
+            "id": "s0", "backgroundColor": "#FFFFFF", "borderRadius": "8", "width": "100", "height": "50%",
+            "padding": "8", "flexDirection": "row", "justifyContent": "space-between", "alignItems": "center",
+        ])
+        // A percentage margin has no Hyperview form (margins are points): reported.
+        #expect(styles[1].attributes == ["id": "s1", "marginLeft": "4"])
+        let views = try content(doc)
+        #expect(views.map { $0.attributes["style"] } == ["s0", "s1", "s0"])
+        let body = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(body.comments == [" no Hyperview equivalent: style.margin "])
+    }
+
+    @Test("Actions: back, close, new, navigate, alerts with options, and what has no equivalent")
+    func actions() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "A") {
+            Button("Back", action: .popView)
+            Button("Close", action: .popStack)
+            Button("Modal", action: .pushStack(to: "/login"))
+            Button("Reset", action: .resetApplication(to: "/home"))
+            Button("Sure?", action: .confirm(title: "T", message: "M", onPressOk: [.navigate(to: "/done")], labelCancel: "No"))
+            Button("Set", action: .setContext(contextId: "c", value: .string("v")))
+            Button("Evil", action: .navigate(to: "//evil.example/x"))
+        })
+        let behaviors = try content(doc).map { $0.first("behavior")?.attributes ?? [:] }
+        #expect(behaviors[0] == ["trigger": "press", "action": "back", "href": "#"])
+        #expect(behaviors[1] == ["trigger": "press", "action": "close", "href": "#"])
+        #expect(behaviors[2] == ["trigger": "press", "action": "new", "href": "/login"])
+        #expect(behaviors[3] == ["trigger": "press", "action": "navigate", "href": "/home"])
+        #expect(behaviors[4] == ["trigger": "press", "action": "alert", "alert:title": "T", "alert:message": "M"])
+        let options = try #require(content(doc)[4].first("behavior")?.all("alert:option"))
+        #expect(options.map { $0.attributes } == [["alert:label": "OK"], ["alert:label": "No", "alert:style": "cancel"]])
+        #expect(options.first?.namespace == HXMLRenderer.alertNamespace)
+        #expect(options.first?.first("behavior")?.attributes == ["action": "push", "href": "/done"])
+        #expect(behaviors[5] == [:])
+        // A path from data never names another host: one leading slash.
+        #expect(behaviors[6]["href"] == "/evil.example/x")
+        let body = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(body.comments == [" no Hyperview equivalent: setContext "])
+    }
+
+    @Test("Text inputs are text fields in a form: the container's, or one of their own")
+    func inputs() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "Login") {
+            Container {
+                TextInput(placeholder: "Email", type: .email)
+                TextInput(value: "secret", placeholder: "Password", type: .password).id("password")
+                Button("Sign in", action: .navigate(to: "/home"))
+            }
+            Text("or")
+        })
+        let items = try content(doc)
+        #expect(items.map(\.name) == ["form", "text"])
+        let fields = items[0].all("text-field")
+        #expect(fields.map(\.attributes) == [
+            ["name": "input_1", "placeholder": "Email", "keyboard-type": "email-address"],
+            ["id": "password", "name": "password", "value": "secret", "placeholder": "Password", "secure-text": "true"],
+        ])
+        #expect(items[0].first("view")?.first("behavior")?.attributes["href"] == "/home")
+        // A text field alone gets a form of its own.
+        let alone = try ScreenRenderingTests.document(Screen(title: "Code") { TextInput(placeholder: "Code", readOnly: true, type: .number) })
+        let form = try #require(alone.first("screen")?.first("body")?.first("form"))
+        #expect(form.first("text-field")?.attributes == [
+            "name": "input_1", "placeholder": "Code", "keyboard-type": "number-pad", "editable": "false",
+        ])
+    }
+
+    @Test("A list's data source is evaluated on the server: one keyed item per entry")
+    func lists() throws {
+        let context = Context(id: "people", value: .array([["name": "Ada"], ["name": "Grace"]]))
+        let doc = try ScreenRenderingTests.document(Screen(title: "L", context: context) {
+            ListView(dataSource: .bind("people"), iteratorName: "person") { Text("Hi \(bind: "person.name")") }
+            ListView(dataSource: .bind("nobody")) { Text("x") }
+        })
+        let lists = try content(doc)
+        #expect(lists.map(\.name) == ["list", "list"])
+        #expect(lists[0].all("item").map { $0.attributes["key"] } == ["0", "1"])
+        #expect(lists[0].all("item").map { $0.first("text")?.text } == ["Hi Ada", "Hi Grace"])
+        #expect(lists[1].children.isEmpty)
+        let body = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(body.comments == [" no Hyperview equivalent: dataSource "])
+    }
+
+    @Test("Bindings name context values; one that names nothing is empty and reported")
+    func bindings() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "B") {
+            Container(context: Context(id: "user", value: ["name": "Ada", "tags": ["a", "b"]])) {
+                Text("Hello \(bind: "user.name") \(bind: "user.tags[1]")")
+                Text("Bye \(bind: "user.missing")")
+                Text("Literal @{user.name}")
+            }
+        })
+        let texts = try content(doc)
+        #expect(texts.map(\.text) == ["Hello Ada b", "Bye ", "Literal @{user.name}"])
+        let container = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(container.comments == [" no Hyperview equivalent: unresolved @{user.missing} "])
+    }
+
+    @Test("Scroll and page views scroll; a tab bar is a single choice; touchables press")
+    func containers() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "C") {
+            ScrollView(scrollDirection: .horizontal) { Text("a") }
+            PageView { Text("p1"); Text("p2") }
+            TabBar(items: [.init(title: "One"), .init(title: "Two")], currentTab: "1", onTabSelection: [.navigate(to: "/tab")])
+            Touchable(action: .navigate(to: "/t")) { Text("tap") }
+        })
+        let items = try content(doc)
+        #expect(items[0].attributes == ["scroll": "true", "scroll-orientation": "horizontal"])
+        #expect(items[1].attributes == ["scroll": "true", "scroll-orientation": "horizontal"])
+        #expect(items[1].all("text").map(\.text) == ["p1", "p2"])
+        #expect(items[2].name == "select-single")
+        #expect(items[2].all("option").map(\.attributes) == [["value": "0"], ["value": "1", "selected": "true"]])
+        #expect(items[2].all("option").map { $0.first("behavior")?.attributes["trigger"] } == ["select", "select"])
+        #expect(items[3].first("text")?.text == "tap")
+        #expect(items[3].first("behavior")?.attributes["href"] == "/t")
+    }
+
+    @Test("A custom component is an element in ScreenRegistry's namespace; xml names stay out")
+    func custom() throws {
+        let badge = Node(kind: .component, type: "custom:badge", properties: [
+            .init("count", .int(3)), .init("xmlns", .string("urn:evil")), .init("child", .node(Text("in").node)),
+        ])
+        let doc = try ScreenRenderingTests.document(Screen(title: "C") { badge })
+        let element = try #require(try content(doc).first)
+        #expect(element.name == "sr:badge")
+        #expect(element.namespace == HXMLRenderer.customNamespace)
+        #expect(element.attributes == ["count": "3"])
+        #expect(element.first("text")?.text == "in")
+    }
+
+    @Test("Platform pruning: nodes for other platforms are left out")
+    func platforms() throws {
+        var ios = Text("iOS only").node
+        ios.platforms = .ios
+        let screen = Screen(title: "P") { ios; Text("all") }
+        #expect(try content(try ScreenRenderingTests.document(screen, HXMLRenderer(platform: .android))).map(\.text) == ["all"])
+        #expect(try content(try ScreenRenderingTests.document(screen, HXMLRenderer(platform: .ios))).map(\.text) == ["iOS only", "all"])
+    }
+
+    @Test("A fragment is one component's element, with the whole screen's style ids")
+    func fragments() throws {
+        let screen = Screen(title: "F") {
+            Text("first").style(Style(backgroundColor: "#000"))
+            Container { Text("inside").style(Style(backgroundColor: "#111")) }.id("box")
+            Node(kind: .component, type: "custom:badge", properties: [.init("id", .string("badge"))])
+        }
+        let renderer = HXMLRenderer()
+        let fragment = try parse(try renderer.renderFragment(screen.node, id: "box"))
+        #expect(fragment.name == "view")
+        #expect(fragment.namespace == HXMLRenderer.namespace)
+        #expect(fragment.attributes["id"] == "box")
+        #expect(fragment.first("text")?.attributes["style"] == "s1")
+        #expect(fragment.first("text")?.text == "inside")
+        // A custom element is wrapped, so that the fragment's root is Hyperview's.
+        let badge = try parse(try renderer.renderFragment(screen.node, id: "badge"))
+        #expect(badge.name == "view")
+        #expect(badge.first("sr:badge")?.attributes == ["id": "badge"])
+        #expect(throws: HXMLRenderError.fragmentNotFound("nowhere")) { try renderer.renderFragment(screen.node, id: "nowhere") }
+    }
+
+    @Test("Well-formed for any string: forbidden characters become U+FFFD, the rest is kept")
+    func hostileStrings() throws {
+        var random = XMLSeededGenerator(seed: 0x4878)
+        for index in 0..<400 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(random.next() % 24) {
+                let pick = random.next() % 10
+                let value: UInt32 = pick < 3 ? UInt32(random.next() % 0x20) : pick < 6 ? UInt32(0x20 + random.next() % 0x60)
+                    : pick < 8 ? [0x2D, 0x3C, 0x26, 0x22, 0x5D, 0x3E][Int(random.next() % 6)] : UInt32(0xA0 + random.next() % 0x2F000)
+                if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+            }
+            let text = String(scalars) + XMLHostile.strings[index % XMLHostile.strings.count]
+            let screen = Screen(id: text, title: text) {
+                Text(text).id(text)
+                Button(text, action: .alert(title: text, message: text, labelOk: text))
+                TextInput(value: text, placeholder: text)
+                Node(kind: .component, type: "custom:\(text)", properties: [.init(text, .string(text)), .init("a", .string(text))])
+            }
+            let doc = try ScreenRenderingTests.document(screen, HXMLRenderer(compact: index % 2 == 0))
+            let expected = XMLDialect.sanitized(text)
+            #expect(doc.first("screen")?.attributes["id"] == expected)
+            let items = try content(doc)
+            #expect(items.first?.text == expected)
+            #expect(items[1].first("behavior")?.attributes["alert:message"] == expected)
+            #expect(items[2].name == "text-field")
+            #expect(items[2].attributes["value"] == expected)
+        }
+    }
+}
+
+@Suite("HXML: Hyperview's own schema")
+struct HXMLConformanceTests {
+    @Test(
+        "Every catalog route, its stack, fragments and 300 generated trees with hostile strings validate",
+        .enabled(if: Conformance.isEnabled)
+    )
+    func schema() async throws {
+        let schema = try #require(Conformance.hyperviewSchema, "Hyperview's schema is not beside the repository: set HYPERVIEW_SCHEMA")
+        let folder = try Conformance.folder("hxml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var count = 0
+        func write(_ bytes: [UInt8]) throws {
+            try Data(bytes).write(to: folder.appendingPathComponent("\(count).xml"))
+            count += 1
+        }
+        let context = TrustedContext(session: "s1")
+        for route in Catalog.registry.routes {
+            var parameters: [String: String] = ["*": "any"]
+            for name in route.parsed.parameterNames { parameters[name] = "7" }
+            let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
+            let screen = try await Catalog.registry.screen(for: path, context: context)
+            try write(try HXMLRenderer().renderBytes(screen.node))
+            try write(try HXMLRenderer(compact: true, platform: .ios).renderBytes(screen.node))
+            let entries = try await Catalog.registry.stack(for: path, context: context).asyncMap { match in
+                (match.path, try await Catalog.registry.screen(for: match))
+            }
+            try write(Array(try HXMLRenderer().renderStack(entries).utf8))
+            // Every component with an id, as a fragment.
+            for case .string(let id) in Self.ids(screen.node) {
+                try write(try HXMLRenderer().renderFragment(screen.node, id: id))
+            }
+        }
+        var generator = XMLTreeGenerator(seed: 0x48F)
+        for index in 0..<300 {
+            let text = XMLHostile.strings[index % XMLHostile.strings.count] + " -- @{y}"
+            if index % 2 == 0 {
+                try write(try HXMLRenderer(compact: index % 4 == 0).renderBytes(generator.node()))
+            } else {
+                let screen = Screen(id: text, title: text, context: Context(id: "c", value: [text: .string(text)])) {
+                    Text("\(text) \(bind: "c.x")", textColor: text, alignment: .right).id("t")
+                        .style(Style(backgroundColor: "#ABC", cornerRadius: 4, size: Size(width: .real(20), height: .percent(100)),
+                                     margin: EdgeValue(all: .real(2)), padding: EdgeValue(all: .real(8)),
+                                     position: EdgeValue(bottom: .percent(3)), flex: Flex(alignSelf: .center, grow: 1)))
+                        .accessibility(Accessibility(label: text))
+                    Button(text, action: .confirm(title: text, message: text, onPressOk: [.navigate(to: text)]))
+                    Image(url: text, placeholder: text)
+                    Image(.local(text))
+                    TextInput(value: text, placeholder: text, type: .password).id(text)
+                    ListView(dataSource: .bind("c"), iteratorName: "item") { ListView(dataSource: .bind("item")) { Text(text) } }
+                    Touchable(action: .navigate(to: "/" + text)) { Text(text) }
+                    ScrollView(scrollDirection: .horizontal) { Text(text); Text(text) }
+                    PageView(currentPage: "0") { Text(text) }
+                    TabBar(items: [.init(title: text, icon: text)])
+                    WebView(url: "https://example.com/\(text)")
+                    Button("Go", action: .setContext(contextId: text, value: .string(text)))
+                    Node(kind: .component, type: "custom:\(text)", properties: [.init(text, .string(text))])
+                }
+                try write(try HXMLRenderer(compact: index % 3 == 0).renderBytes(screen.node))
+                try write(try HXMLRenderer().renderFragment(screen.node, id: "t"))
+            }
+        }
+        let (status, report) = try Conformance.run("hyperview_schema.py", [schema, folder.path])
+        #expect(status == 0, "\(report)")
+        #expect(report.contains("\(count) documents, 0 problems"), "\(report)")
+    }
+
+    /// The ids of the components of a tree, in document order.
+    static func ids(_ node: Node) -> [Node.Value] {
+        var ids: [Node.Value] = node.kind == .component ? node.properties.filter { $0.name == "id" }.map(\.value) : []
+        for property in node.properties {
+            switch property.value {
+            case .node(let child): ids += Self.ids(child)
+            case .list(let items): for case .node(let child) in items { ids += Self.ids(child) }
+            default: break
+            }
+        }
+        return ids
+    }
+}
