@@ -7,17 +7,17 @@ extension ScreenFormat: ExpressibleByArgument {}
 
 /// The formatting flags shared by `render` and `import`.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .long, help: "The output format: text, xml, json (Beagle) or divkit.")
+    @Option(name: .long, help: "The output format: text, xml, json (Beagle), divkit or hxml (Hyperview).")
     var format: ScreenFormat = .text
 
-    @Flag(name: .long, help: "XML without indentation.")
+    @Flag(name: .long, help: "XML and HXML without indentation.")
     var compact = false
 
     @Flag(name: .long, help: "JSON indented, one member per line.")
     var pretty = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "JSON for one client platform (IOS, ANDROID, WEB, MOBILE): components marked for others are left out.",
+        "JSON, DivKit and HXML for one client platform (IOS, ANDROID, WEB, MOBILE): components marked for others are left out.",
         valueName: "platform"
     ))
     var platform: String?
@@ -52,6 +52,8 @@ struct RenderCommand: AsyncParsableCommand {
               screen-registry render /profile/42 --format xml
               screen-registry render /profile/42 --format json --platform IOS --pretty
               screen-registry render /profile/42 --format divkit --pretty
+              screen-registry render /profile/42 --format hxml
+              screen-registry render /home --format hxml --fragment tabs
               screen-registry render /cards/7/detail --stack
               screen-registry render /nowhere --fallback
             """
@@ -70,6 +72,21 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "For an unknown path, print the fallback screen (the exit code stays 2).")
     var fallback = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --format hxml: print only the element of the component with this id, as a Hyperview fragment.",
+        valueName: "id"
+    ))
+    var fragment: String?
+
+    func validate() throws {
+        if fragment != nil, formatting.format != .hxml {
+            throw ValidationError("--fragment needs --format hxml: fragments are Hyperview's")
+        }
+        if fragment != nil, stack {
+            throw ValidationError("--fragment and --stack do not go together: a fragment is part of one screen")
+        }
+    }
 
     func run() async throws {
         let registry = CommandContext.registry
@@ -97,6 +114,8 @@ struct RenderCommand: AsyncParsableCommand {
                     entries.append((entry.path, try await registry.screen(for: entry)))
                 }
                 output = try renderStack(entries)
+            } else if let fragment {
+                output = try renderFragment(await registry.screen(for: match), id: fragment)
             } else {
                 output = try render(await registry.screen(for: match))
             }
@@ -112,6 +131,19 @@ struct RenderCommand: AsyncParsableCommand {
             return try formatting.format.render(screen, options: formatting.options)
         } catch {
             Output.error("cannot render '\(path)' as \(formatting.format.rawValue): \(error)")
+            throw ExitCode(Output.softwareError)
+        }
+    }
+
+    private func renderFragment(_ screen: Screen, id: String) throws -> String {
+        let renderer = HXMLRenderer(compact: formatting.compact, platform: formatting.options.platform)
+        do {
+            return String(decoding: try renderer.renderFragment(screen.node, id: id), as: UTF8.self)
+        } catch .fragmentNotFound {
+            Output.error("'\(path)' has no component with id '\(id)'")
+            throw ExitCode(Output.dataError)
+        } catch {
+            Output.error("cannot render '\(path)' as hxml: \(error)")
             throw ExitCode(Output.softwareError)
         }
     }

@@ -11,9 +11,11 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the screens over HTTP.",
         discussion: """
             GET <base-path>/<deep link path> renders the screen for that path, in the \
-            format of ?format=json|xml|text or the Accept header. GET /routes lists the \
-            routes; GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the \
-            server after the requests in flight finish.
+            format of ?format=json|xml|text|divkit|hxml or the Accept header; a Hyperview \
+            client (it sends X-Hyperview-Version) gets HXML, and ?fragment=<id> one \
+            component's element for its partial updates. GET /routes lists the routes; \
+            GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the server \
+            after the requests in flight finish.
 
             A screen type that declares a cache lifetime (in the catalog: profile, \
             products and text) is built and rendered once per path, data, format and \
@@ -28,6 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
               screen-registry serve
               screen-registry serve --port 9000 --base-path /ui
               curl -H 'Accept: text/plain' localhost:8080/screens/profile/42
+              curl -H 'X-Hyperview-Version: 0.85.0' localhost:8080/screens/home?fragment=tabs
             """
     )
 

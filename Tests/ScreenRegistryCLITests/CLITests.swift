@@ -151,6 +151,29 @@ struct CLIJSONTests {
         #expect(imported.status == 0 && imported.stdout.hasPrefix(#"{"templates":"#))
     }
 
+    @Test("render and import --format hxml print a Hyperview document; --stack its screens; --fragment one element")
+    func renderHXML() throws {
+        let run = try CLIRun("render", "/profile/42", "--format", "hxml")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<doc xmlns=\"https://hyperview.org/hyperview\""))
+        #expect(run.stdout.contains(#"<behavior trigger="press" action="push" href="/follow/42"/>"#))
+        let stack = try CLIRun("render", "/cards/7/detail", "--stack", "--format", "hxml")
+        #expect(stack.status == 0)
+        #expect(stack.stdout.components(separatedBy: "<screen id=").count == 5)
+        #expect(stack.stdout.contains(#"<screen id="/cards/7/detail">"#))
+        let fragment = try CLIRun("render", "/home", "--format", "hxml", "--fragment", "tabs")
+        #expect(fragment.status == 0)
+        #expect(fragment.stdout.contains(#"<view xmlns="https://hyperview.org/hyperview""#) && fragment.stdout.contains(#"id="tabs""#))
+        #expect(try CLIRun("render", "/home", "--format", "hxml", "--fragment", "nope").status == 65)
+        #expect(try CLIRun("render", "/home", "--fragment", "tabs").status == 64)
+        let json = try CLIRun("render", "/text", "--format", "json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).json")
+        try json.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try CLIRun("import", file.path, "--format", "hxml")
+        #expect(imported.status == 0 && imported.stdout.contains("<text>Beagle</text>"))
+    }
+
     @Test("render --format json prints compact Beagle JSON; --pretty indents it")
     func renderJSON() throws {
         let run = try CLIRun("render", "/text", "--format", "json")

@@ -141,6 +141,28 @@ struct CatalogTests {
         #expect(followed > 20)
     }
 
+    @Test("Every href in the catalog's Hyperview documents resolves in the catalog")
+    func hyperviewLinks() async throws {
+        var followed = 0
+        for route in Catalog.registry.routes {
+            let match = try Catalog.registry.resolve(Self.samplePath(for: route), context: TrustedContext(session: "s1"))
+            let xml = try HXMLRenderer(compact: true).render(try await Catalog.registry.screen(for: match))
+            for piece in xml.components(separatedBy: #" href=""#).dropFirst() {
+                let raw = piece.prefix { $0 != "\"" }
+                let href = raw.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+                // `#` is back or close without a reload; web addresses leave the app.
+                guard href != "#", !href.hasPrefix("https://") else { continue }
+                #expect(href.hasPrefix("/") && !href.hasPrefix("//"), "\(route.pattern): \(href)")
+                // Hyperview loads the href from the service, which resolves it as a deep link.
+                let resolved = try Catalog.registry.resolve(href, context: TrustedContext(session: "s1"))
+                #expect(!resolved.isFallback, "\(route.pattern) links to \(href), which nothing handles")
+                followed += 1
+            }
+        }
+        #expect(followed > 20)
+    }
+
     @Test("Payment needs a session; without one the login screen shows and returns to payment")
     func paymentGuard() async throws {
         let guarded = try Catalog.registry.resolve("/payment?product=p1")
