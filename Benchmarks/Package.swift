@@ -53,6 +53,16 @@ let package = Package(
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
             ]
         ),
+        // HXMLRenderer against a plain xmlTextWriter loop writing the same elements (issue 18).
+        .executableTarget(
+            name: "HXMLBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
+                .product(name: "CLibXML2", package: "ScreenRegistry"),
+            ]
+        ),
         // Hummingbird's hello world, the baseline of http-bench.sh.
         .executableTarget(
             name: "HelloServer",

@@ -80,11 +80,9 @@ extension HXMLMapping {
         default:
             break
         }
-        let name = node.type.hasPrefix("beagle:") ? String(node.type.dropFirst(7)) : node.type
-        if behavior == nil {
-            unmapped.append(name)
-        } else {
-            unmapped += properties.remaining.map { name + "." + $0.name }
+        if behavior == nil || !properties.isEmpty {
+            let name = node.type.hasPrefix("beagle:") ? String(node.type.dropFirst(7)) : node.type
+            unmapped += behavior == nil ? [name] : properties.remaining.map { name + "." + $0.name }
         }
         return behavior
     }
@@ -111,7 +109,11 @@ extension HXMLMapping {
     /// The deep-link path as an `href` relative to the document's address: one leading
     /// `/`, so that no path from data becomes another host (`//evil.example`) or a scheme.
     static func href(_ path: String) -> String {
-        "/" + path.drop { $0 == "/" || $0 == "\\" }
+        let bytes = path.utf8
+        let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
+        // The usual case, `/products/p1`, as it is.
+        if bytes.first == UInt8(ascii: "/"), !isSlash(bytes.dropFirst().first ?? 0) { return path }
+        return "/" + String(decoding: bytes.drop(while: isSlash), as: UTF8.self)
     }
 
     /// Writes behaviors as `<behavior>` children of the open element.

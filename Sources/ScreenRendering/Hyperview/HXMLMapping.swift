@@ -18,6 +18,10 @@ struct HXMLMapping {
     let fragmentID: String?
     private(set) var fragment: Range<Int>?
     private var inputCount = 0
+    /// Style nodes already mapped: list rows and cards repeat theirs. The last one is
+    /// compared first, which is far cheaper than hashing a node.
+    private var mappedStyles: [Node: (style: HXMLStyle, unmapped: [String])] = [:]
+    private var lastMappedStyle: (node: Node, style: HXMLStyle, unmapped: [String])?
 
     init(writer: HXMLWriter, appScheme: String, platform: Platforms?, fragmentID: String? = nil) {
         self.writer = writer
@@ -138,8 +142,12 @@ struct HXMLMapping {
             let text = properties.take("text") { self.text($0, &unresolved) } ?? ""
             style.add("color", properties.take("textColor", HXMLStyleMapping.color))
             style.add("textAlign", properties.take("alignment") { value -> String? in
-                guard case .string(let word) = value, ["LEFT", "CENTER", "RIGHT"].contains(word) else { return nil }
-                return word.lowercased()
+                switch value {
+                case .string("LEFT"): "left"
+                case .string("CENTER"): "center"
+                case .string("RIGHT"): "right"
+                default: nil
+                }
             })
             open("text", id: id, style: style, unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
             writer.text(text)
@@ -420,8 +428,10 @@ struct HXMLMapping {
         _ name: StaticString?, id: String?, style: HXMLStyle, unmapped: [String], _ properties: Properties,
         styleRequired: Bool = false
     ) {
-        let rest = unmapped + properties.remaining.map(\.name)
-        if !rest.isEmpty { writer.comment(" no Hyperview equivalent: " + rest.joined(separator: ", ") + " ") }
+        if !unmapped.isEmpty || !properties.isEmpty {
+            let rest = unmapped + properties.remaining.map(\.name)
+            writer.comment(" no Hyperview equivalent: " + rest.joined(separator: ", ") + " ")
+        }
         guard let name else { return }
         writer.start(name)
         if let id { writer.attribute("id", id) }
@@ -433,11 +443,25 @@ struct HXMLMapping {
     }
 
     /// The element's Beagle style as style attributes; what has none is reported.
-    private func takeStyle(_ properties: inout Properties, into style: inout HXMLStyle, _ unmapped: inout [String]) {
+    private mutating func takeStyle(_ properties: inout Properties, into style: inout HXMLStyle, _ unmapped: inout [String]) {
         guard let node = properties.takeNode("style") else { return }
-        if let rest = HXMLStyleMapping.apply(node, to: &style) {
-            unmapped += rest.properties.map { "style." + $0.name }
+        if let last = lastMappedStyle, last.node == node {
+            style = last.style
+            unmapped += last.unmapped
+            return
         }
+        let mapped: (style: HXMLStyle, unmapped: [String])
+        if let known = mappedStyles[node] {
+            mapped = known
+        } else {
+            var new = HXMLStyle()
+            let rest = HXMLStyleMapping.apply(node, to: &new)
+            mapped = (new, rest?.properties.map { "style." + $0.name } ?? [])
+            mappedStyles[node] = mapped
+        }
+        lastMappedStyle = (node, mapped.style, mapped.unmapped)
+        style = mapped.style
+        unmapped += mapped.unmapped
     }
 
     private static func styleNames(_ style: HXMLStyle) -> [String] {
@@ -471,6 +495,7 @@ struct HXMLMapping {
             return [node]
         case .list(let items) where !items.isEmpty:
             var nodes: [Node] = []
+            nodes.reserveCapacity(items.count)
             for item in items {
                 guard case .node(let node) = item, node.kind == .component else { return nil }
                 nodes.append(node)

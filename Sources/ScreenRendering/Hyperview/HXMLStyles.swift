@@ -22,14 +22,24 @@ struct HXMLStyle: Hashable {
 struct HXMLStyleTable {
     private(set) var styles: [HXMLStyle] = []
     private var ids: [HXMLStyle: String] = [:]
+    /// The few styles used last, most recent first: rows repeat a handful of styles, and
+    /// comparing with them is far cheaper than hashing.
+    private var recent: [(style: HXMLStyle, id: String)] = []
 
     /// The id of `style`, added when new; `nil` for an empty style.
     mutating func id(for style: HXMLStyle) -> String? {
         guard !style.isEmpty else { return nil }
-        if let id = ids[style] { return id }
-        let id = "s\(styles.count)"
-        ids[style] = id
-        styles.append(style)
+        if let hit = recent.firstIndex(where: { $0.style == style }) { return recent[hit].id }
+        let id: String
+        if let known = ids[style] {
+            id = known
+        } else {
+            id = "s\(styles.count)"
+            ids[style] = id
+            styles.append(style)
+        }
+        if recent.count == 4 { recent.removeLast() }
+        recent.insert((style, id), at: 0)
         return id
     }
 
@@ -160,8 +170,15 @@ enum HXMLStyleMapping {
     /// Beagle's `FLEX_START` is React Native's `flex-start`.
     private static func keyword(_ value: Node.Value, _ allowed: [String]) -> String? {
         guard case .string(let word) = value, allowed.contains(word) else { return nil }
-        return String(word.lowercased().map { $0 == "_" ? "-" : $0 })
+        return keywords[word]
     }
+
+    private static let keywords: [String: String] = [
+        "COLUMN": "column", "ROW": "row", "COLUMN_REVERSE": "column-reverse", "ROW_REVERSE": "row-reverse",
+        "FLEX_START": "flex-start", "CENTER": "center", "FLEX_END": "flex-end", "SPACE_BETWEEN": "space-between",
+        "SPACE_AROUND": "space-around", "SPACE_EVENLY": "space-evenly", "STRETCH": "stretch", "BASELINE": "baseline",
+        "NONE": "none", "FLEX": "flex",
+    ]
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`, as Hyperview's schema accepts them.
     static func color(_ value: Node.Value) -> String? {
