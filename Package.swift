@@ -66,13 +66,15 @@ let package = Package(
         .executableTarget(name: "screen-registry", dependencies: ["ScreenRegistryCLI", "Screens"]),
 
         .testTarget(name: "ScreenRegistryTests", dependencies: ["ScreenRegistry"]),
-        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens"], exclude: ["Golden"]),
+        // Runs the clients' own schema tools (Tests/Conformance) for the test targets.
+        .target(name: "ConformanceSupport", dependencies: ["ScreenRegistry", "Screens"], path: "Tests/ConformanceSupport"),
+        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens", "ConformanceSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "ScreenRendering"]),
         .testTarget(name: "ScreenRegistryCLITests", dependencies: ["screen-registry"]),
         .testTarget(
             name: "ScreenServerTests",
             dependencies: [
-                "ScreenServer", "Screens", "screen-registry",
+                "ScreenServer", "Screens", "screen-registry", "ConformanceSupport",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

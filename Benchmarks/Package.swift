@@ -34,8 +34,8 @@ let package = Package(
                 .product(name: "CLibXML2", package: "ScreenRegistry"),
             ]
         ),
-        // Timing helpers of the rendering benchmarks.
-        .target(name: "BenchmarkSupport"),
+        // Timing helpers and the shared screen of the rendering benchmarks.
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "ScreenRegistry", package: "ScreenRegistry")]),
         .executableTarget(
             name: "JSONBenchmark",
             dependencies: [

@@ -66,23 +66,8 @@ public struct XMLRenderer: Sendable {
 
     /// Writes the document through libxml2 into `sink`, chunk by chunk.
     private func write(_ node: Node, to sink: OutputSink) throws(XMLRenderError) {
-        LibXML2.initialize()
-        let context = Unmanaged.passUnretained(sink).toOpaque()
         let written: Bool = withExtendedLifetime(sink) {
-            guard let output = xmlOutputBufferCreateIO(
-                { context, buffer, length in
-                    guard let context, let buffer, length > 0 else { return max(length, 0) }
-                    let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
-                    sink.append(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
-                    return length
-                },
-                nil, context, nil
-            ) else { return false }
-            // The writer owns `output` from here and closes it when freed.
-            guard let textWriter = xmlNewTextWriter(output) else {
-                _ = xmlOutputBufferClose(output)
-                return false
-            }
+            guard let textWriter = sink.makeTextWriter() else { return false }
             var writer = XMLTreeWriter(writer: textWriter, pretty: !compact, sink: sink)
             writer.check(xmlTextWriterStartDocument(textWriter, "1.0", "UTF-8", nil))
             writer.writeRoot(node)
@@ -106,6 +91,29 @@ public struct XMLRenderError: Error, Sendable, CustomStringConvertible {
 
 /// Where libxml2's output chunks go as they are flushed.
 class OutputSink {
+    /// An `xmlTextWriter` writing into this sink chunk by chunk, or `nil` when libxml2
+    /// cannot make one (out of memory). The caller keeps the sink alive until it frees
+    /// the writer with `xmlFreeTextWriter`, which also closes the output.
+    func makeTextWriter() -> OpaquePointer? {
+        LibXML2.initialize()
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let output = xmlOutputBufferCreateIO(
+            { context, buffer, length in
+                guard let context, let buffer, length > 0 else { return max(length, 0) }
+                let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
+                sink.append(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+                return length
+            },
+            nil, context, nil
+        ) else { return nil }
+        // The writer owns `output` from here and closes it when freed.
+        guard let writer = xmlNewTextWriter(output) else {
+            _ = xmlOutputBufferClose(output)
+            return nil
+        }
+        return writer
+    }
+
     /// The number of bytes received so far.
     var count: Int { 0 }
     func append(_ chunk: UnsafeRawBufferPointer) {}

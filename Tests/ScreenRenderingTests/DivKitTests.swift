@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Foundation
 import ScreenRegistry
 @testable import ScreenRendering
@@ -263,18 +264,10 @@ struct DivKitConformanceTests {
             try json.write(to: folder.appendingPathComponent("\(count).json"), atomically: false, encoding: .utf8)
             count += 1
         }
-        let context = TrustedContext(session: "s1")
-        for route in Catalog.registry.routes {
-            var parameters: [String: String] = ["*": "any"]
-            for name in route.parsed.parameterNames { parameters[name] = "7" }
-            let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
-            let screen = try await Catalog.registry.screen(for: path, context: context)
+        for (_, screen, stack) in try await Conformance.catalogScreens() {
             try write(try DivKitRenderer().render(screen))
             try write(try DivKitRenderer(pretty: true, platform: .ios, usesTemplates: false).render(screen))
-            let entries = try await Catalog.registry.stack(for: path, context: context).asyncMap { match in
-                (match.path, try await Catalog.registry.screen(for: match))
-            }
-            try write(DivKitRenderer().renderStack(entries))
+            try write(DivKitRenderer().renderStack(stack))
         }
         var generator = XMLTreeGenerator(seed: 0xD1F)
         for index in 0..<300 {

@@ -1,3 +1,4 @@
+import ConformanceSupport
 import CLibXML2
 import Foundation
 import ScreenRegistry
@@ -338,18 +339,10 @@ struct HXMLConformanceTests {
             try Data(bytes).write(to: folder.appendingPathComponent("\(count).xml"))
             count += 1
         }
-        let context = TrustedContext(session: "s1")
-        for route in Catalog.registry.routes {
-            var parameters: [String: String] = ["*": "any"]
-            for name in route.parsed.parameterNames { parameters[name] = "7" }
-            let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
-            let screen = try await Catalog.registry.screen(for: path, context: context)
+        for (_, screen, stack) in try await Conformance.catalogScreens() {
             try write(try HXMLRenderer().renderBytes(screen.node))
             try write(try HXMLRenderer(compact: true, platform: .ios).renderBytes(screen.node))
-            let entries = try await Catalog.registry.stack(for: path, context: context).asyncMap { match in
-                (match.path, try await Catalog.registry.screen(for: match))
-            }
-            try write(Array(try HXMLRenderer().renderStack(entries).utf8))
+            try write(Array(try HXMLRenderer().renderStack(stack).utf8))
             // Every component with an id, as a fragment.
             for case .string(let id) in Self.ids(screen.node) {
                 try write(try HXMLRenderer().renderFragment(screen.node, id: id))

@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Foundation
 import Logging
 import ScreenRegistry
@@ -80,7 +81,7 @@ struct HyperviewServiceTests {
 
     @Test(
         "Error screens and fragments validate against Hyperview's schema",
-        .enabled(if: ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"] != nil || ProcessInfo.processInfo.environment["CI"] != nil)
+        .enabled(if: Conformance.isEnabled)
     )
     func schema() async throws {
         let responses = [
@@ -93,26 +94,14 @@ struct HyperviewServiceTests {
             await get("/profile/42?format=hxml&stack=1"),                      // a stack
         ]
         #expect(responses.map(\.status) == [404, 400, 500, 400, 404, 200, 200])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hxml-service-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let schema = try #require(Conformance.hyperviewSchema, "Hyperview's schema is not beside the repository: set HYPERVIEW_SCHEMA")
+        let folder = try Conformance.folder("hxml-service")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, response) in responses.enumerated() {
             try Data(response.body).write(to: folder.appendingPathComponent("\(index).xml"))
         }
-        let python = try #require(ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"], "CI installs xmlschema: see .ci/run")
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let schema = ProcessInfo.processInfo.environment["HYPERVIEW_SCHEMA"]
-            ?? tests.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/hyperview/schema/hyperview.xsd").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [tests.appendingPathComponent("Conformance/hyperview_schema.py").path, schema, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try Conformance.run("hyperview_schema.py", [schema, folder.path])
+        #expect(status == 0, "\(report)")
         #expect(report.contains("\(responses.count) documents, 0 problems"), "\(report)")
     }
 }

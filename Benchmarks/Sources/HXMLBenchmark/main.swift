@@ -14,15 +14,7 @@ import ScreenRegistry
 import ScreenRendering
 
 let rows = 2_500  // each row: a container, a text, a button with an action, an image → 4 nodes
-let screen = Screen(title: "Benchmark") {
-    for index in 0..<rows {
-        Container {
-            Text("Row \(index) \"quoted\"", alignment: .center)
-            Button("Open \(index)", action: .navigate(to: "/products/p\(index)"))
-            Image(url: "https://images.example.com/\(index).png", mode: .centerCrop)
-        }.style(Style(flex: Flex(flexDirection: .row)))
-    }
-}
+let screen = rowsScreen(rows: rows)
 let node = screen.node
 
 // MARK: The floor

@@ -12,23 +12,8 @@ struct HXMLWriter {
 
     /// A writer, or `nil` when libxml2 cannot make one (out of memory).
     init?(indent: Bool) {
-        LibXML2.initialize()
         let sink = ByteSink()
-        let context = Unmanaged.passUnretained(sink).toOpaque()
-        guard let output = xmlOutputBufferCreateIO(
-            { context, buffer, length in
-                guard let context, let buffer, length > 0 else { return max(length, 0) }
-                let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
-                sink.append(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
-                return length
-            },
-            nil, context, nil
-        ) else { return nil }
-        // The writer owns `output` from here and closes it when freed.
-        guard let writer = xmlNewTextWriter(output) else {
-            _ = xmlOutputBufferClose(output)
-            return nil
-        }
+        guard let writer = sink.makeTextWriter() else { return nil }
         self.writer = writer
         self.sink = sink
         if indent {

@@ -1,18 +1,20 @@
 import Foundation
+import ScreenRegistry
+import Screens
 
 /// The clients' own schemas, checked by their Python tools (Tests/Conformance/*.py) in a
 /// virtual environment that CI makes: `CONFORMANCE_PYTHON` names its interpreter, and a
 /// developer without one runs the rest of the suite.
-enum Conformance {
-    static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
+public enum Conformance {
+    public static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
     /// On in CI, where a missing interpreter or schema is then a failure, not a skip.
-    static let isEnabled = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
-    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let isEnabled = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    public static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Conformance")
 
     /// Hyperview's schema: `HYPERVIEW_SCHEMA`, else `../shared/hyperview/schema/hyperview.xsd`
     /// beside the repository; data for checking, never copied into the repository.
-    static var hyperviewSchema: String? {
+    public static var hyperviewSchema: String? {
         if let path = ProcessInfo.processInfo.environment["HYPERVIEW_SCHEMA"] { return path }
         let beside = scripts.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/hyperview/schema/hyperview.xsd").path
@@ -20,14 +22,14 @@ enum Conformance {
     }
 
     /// A fresh folder for the documents to check; the caller removes it.
-    static func folder(_ name: String) throws -> URL {
+    public static func folder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
 
     /// Runs `script` with `arguments`: its exit status and everything it printed.
-    static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, report: String) {
+    public static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, report: String) {
         guard let python else { throw ConformanceError.noPython }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -41,8 +43,26 @@ enum Conformance {
         return (process.terminationStatus, report)
     }
 
-    enum ConformanceError: Error, CustomStringConvertible {
+    public enum ConformanceError: Error, CustomStringConvertible {
         case noPython
-        var description: String { "CONFORMANCE_PYTHON is not set: CI installs the schema tools (see .ci/run)" }
+        public var description: String { "CONFORMANCE_PYTHON is not set: CI installs the schema tools (see .ci/run)" }
+    }
+
+    /// Every catalog route at a sample path (parameters `7`, `*` `any`), built with a
+    /// session: its path, its screen and its back stack, root first.
+    public static func catalogScreens() async throws -> [(path: String, screen: Screen, stack: [(path: String, screen: Screen)])] {
+        let context = TrustedContext(session: "s1")
+        var result: [(path: String, screen: Screen, stack: [(path: String, screen: Screen)])] = []
+        for route in Catalog.registry.routes {
+            var parameters: [String: String] = ["*": "any"]
+            for name in route.parsed.parameterNames { parameters[name] = "7" }
+            let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
+            var stack: [(path: String, screen: Screen)] = []
+            for match in try Catalog.registry.stack(for: path, context: context) {
+                stack.append((match.path, try await Catalog.registry.screen(for: match)))
+            }
+            result.append((path, try await Catalog.registry.screen(for: path, context: context), stack))
+        }
+        return result
     }
 }
