@@ -294,6 +294,29 @@ struct HXMLMappingTests {
         #expect(throws: HXMLRenderError.fragmentNotFound("nowhere")) { try renderer.renderFragment(screen.node, id: "nowhere") }
     }
 
+    @Test("Eight tasks rendering the catalog at once get the documents and fragments one task gets")
+    func concurrentUse() async throws {
+        let screens = try await Conformance.catalogScreens().map(\.screen)
+        let renderer = HXMLRenderer(compact: true)
+        let expected = try screens.map { try renderer.renderBytes($0.node) }
+        let fragments = screens.compactMap { try? renderer.renderFragment($0.node, id: "tabs") }
+        #expect(fragments.count == 1)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<5 {
+                        guard try screens.map({ try renderer.renderBytes($0.node) }) == expected,
+                              screens.compactMap({ try? renderer.renderFragment($0.node, id: "tabs") }) == fragments
+                        else { return false }
+                    }
+                    return true
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 8))
+    }
+
     @Test("Well-formed for any string: forbidden characters become U+FFFD, the rest is kept")
     func hostileStrings() throws {
         var random = XMLSeededGenerator(seed: 0x4878)
