@@ -256,8 +256,10 @@ struct HXMLMappingTests {
         let badge = Node(kind: .component, type: "custom:badge", properties: [
             .init("count", .int(3)), .init("xmlns", .string("urn:evil")), .init("child", .node(Text("in").node)),
         ])
-        let doc = try ScreenRenderingTests.document(Screen(title: "C") { badge })
+        let doc = try ScreenRenderingTests.document(Screen(title: "C") { badge; Image(.local("logo")) })
         let element = try #require(try content(doc).first)
+        #expect(try content(doc).last?.name == "sr:local-image")
+        #expect(try content(doc).last?.attributes == ["mobileId": "logo"])
         #expect(element.name == "sr:badge")
         #expect(element.namespace == HXMLRenderer.customNamespace)
         #expect(element.attributes == ["count": "3"])

@@ -234,9 +234,15 @@ struct HXMLMapping {
         var source = Properties(path?.properties ?? [])
         var unresolved: [String] = []
         guard path?.type == "remote", let url = source.take("url", { text($0, &unresolved) }) else {
-            // A local image (`mobileId`) is an asset of the app: a custom element names it.
-            if let path { properties.keep(.init("path", .node(path))) }
-            custom(Node(kind: .component, type: "custom:local-image"), &properties, id: id, style: style, unmapped)
+            // A local image is an asset of the app: `<sr:local-image mobileId="logo">`.
+            let name = path?.type == "local" ? source.takeString("mobileId") : nil
+            if name == nil, let path { properties.keep(.init("path", .node(path))) }
+            unmapped += source.remaining.map { "path." + $0.name }
+            open(nil, id: nil, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
+            writer.start(name: "sr:local-image")
+            if let id { writer.attribute("id", id) }
+            if let name { writer.attribute(name: "mobileId", name) }
+            writer.end()
             return
         }
         let mode = properties.take("mode") { value -> String? in
