@@ -55,11 +55,15 @@ struct Properties {
     /// Removes the value named `name` and returns what `accepts` makes of it, when it
     /// makes something; otherwise the property stays.
     mutating func take<T>(_ name: String, _ accepts: (Node.Value) -> T?) -> T? {
-        for index in all.indices where !isTaken(index) && all[index].name == name {
-            guard let result = accepts(all[index].value) else { return nil }
-            markTaken(index)
-            return result
-        }
+        guard let index = firstUntaken(name), let result = accepts(all[index].value) else { return nil }
+        markTaken(index)
+        return result
+    }
+
+    /// The first property named `name` not taken yet. Not generic, so that the many
+    /// `take` call sites share one copy of the search instead of each having its own.
+    private func firstUntaken(_ name: String) -> Int? {
+        for index in all.indices where !isTaken(index) && all[index].name == name { return index }
         return nil
     }
 
