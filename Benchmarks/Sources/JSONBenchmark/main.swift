@@ -11,17 +11,7 @@ import ScreenRendering
 // MARK: The screen, in our model
 
 let rows = 2_500  // each row: a container, a text, a button with an action, an image → 4 nodes
-func makeScreen() -> Screen {
-    Screen(title: "Benchmark") {
-        for index in 0..<rows {
-            Container {
-                Text("Row \(index) \"quoted\"", alignment: .center)
-                Button("Open \(index)", action: .navigate(to: "/products/p\(index)"))
-                Image(url: "https://images.example.com/\(index).png", mode: .centerCrop)
-            }
-        }
-    }
-}
+func makeScreen() -> Screen { rowsScreen(rows: rows, rowStyle: nil) }
 
 // MARK: The same screen as Codable structs, the way a Swift service would otherwise write it
 
