@@ -8,7 +8,7 @@ import ScreenRegistry
 /// left out. Types without a namespace are written as `custom:<type>`. The output is
 /// written straight to bytes and is valid JSON for any string: control characters,
 /// U+2028 and U+2029 are escaped. Every literal string is escaped for Beagle's
-/// expression language (``BeagleExpression/escaped(_:)``); only explicit bindings are
+/// expression language (`BeagleExpression.escaped(_:)`); only explicit bindings are
 /// written as expressions.
 public struct BeagleJSONRenderer: Sendable {
     /// The media type of the output.

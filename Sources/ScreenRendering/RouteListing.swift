@@ -11,7 +11,7 @@ import ScreenRegistry
 /// Routes come in precedence order; `rank` is the position in it. Absent values are
 /// `null`, so every route has the same members.
 public enum RouteListing {
-    /// The document for `routes` (pass ``ScreenRegistry/routes``, already in precedence order).
+    /// The document for `routes` (pass `ScreenRegistry.routes`, already in precedence order).
     public static func json(_ routes: [Route], pretty: Bool = false) -> String {
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()

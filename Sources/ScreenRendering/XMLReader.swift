@@ -2,7 +2,7 @@ import CLibXML2
 import ScreenRegistry
 
 /// Reads a document of the screen dialect (what ``XMLRenderer`` writes) back into
-/// the uniform ``Node`` tree, with libxml2.
+/// the uniform `Node` tree, with libxml2.
 ///
 /// `XMLRenderer().render(try XMLReader().read(xml))` gives back `xml` byte for byte
 /// whenever `xml` came from `XMLRenderer` with the same settings. Scalar types come

@@ -1,7 +1,7 @@
 /// Reverse routing, typed links and back stacks.
 extension ScreenRegistry {
     /// Builds the path for `pattern` with `parameters`, percent-encoding each value,
-    /// so that ``resolve(_:data:)`` gives the parameters back.
+    /// so that ``resolve(_:data:context:)`` gives the parameters back.
     ///
     /// `*` takes `parameters["*"]`; `**` takes `parameters["**"]` (several segments,
     /// separated by `/`), or nothing. Throws `.missingParameter` for a value not given

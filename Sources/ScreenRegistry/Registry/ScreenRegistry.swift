@@ -51,6 +51,9 @@ public struct ScreenRegistry: Sendable {
     /// Registers `screen` at `pattern`.
     ///
     /// - Parameters:
+    ///   - screen: the screen type that builds the screen for a matching path.
+    ///   - pattern: the path pattern, such as `profile/:userId` (ARCHITECTURE.md, routing
+    ///     rule 6).
     ///   - parent: the pattern of the screen below this one in a back stack
     ///     (`cards/:cardId(int)` for `cards/:cardId(int)/detail`); its parameters are
     ///     filled from this route's.

@@ -7,7 +7,7 @@ import ScreenRegistry
 /// Only paths are evaluated: `user.name`, `item.tags[0]`. A binding that names nothing
 /// known (an operation such as `sum(a, b)`, a missing key) is written as empty text and
 /// reported in the element's comment; no text from data is ever evaluated, since only
-/// ``BeagleExpression/Part/binding(_:)`` parts, built by the screen's code, are read.
+/// `BeagleExpression.Part.binding(_:)` parts, built by the screen's code, are read.
 struct HXMLScope {
     private var frames: [(name: String, value: Node.Value)] = []
 

@@ -3,7 +3,7 @@ import ScreenRegistry
 /// Establishes what the server trusts about a request, before it is resolved.
 ///
 /// The host application supplies one: it reads the request's headers (a session cookie,
-/// a bearer token) and answers with the trusted ``ScreenRegistry/TrustedContext`` or a
+/// a bearer token) and answers with the trusted `TrustedContext` or a
 /// rejection. Guards read only that context, so a query item or a header that the
 /// authenticator did not vouch for never satisfies one (ARCHITECTURE.md, "Trust").
 ///

@@ -28,7 +28,7 @@ import ScreenRendering
 ///
 /// What it does, for `GET` and `HEAD` below the mount point:
 ///
-/// - the path and query go to ``ScreenRegistry/ScreenRegistry/resolve(_:data:)``
+/// - the path and query go to `ScreenRegistry.resolve(_:data:context:)`
 ///   unchanged, so routing follows the registry's rules exactly;
 /// - the format comes from `?format=` or `Accept` (see ``ContentNegotiation``);
 /// - errors map to statuses: unknown path `404` (with the suggestion; the registry's
@@ -51,11 +51,11 @@ public struct ScreenService: Sendable {
         /// lives: for the same normalised path, data, format and platform the screen is
         /// then neither built nor rendered again until the time runs out. Only for
         /// screens that depend on nothing but their path and data. An entry here wins
-        /// over the screen type's own ``ScreenRegistry/DeeplinkScreen/cacheLifetime``.
+        /// over the screen type's own `DeeplinkScreen.cacheLifetime`.
         /// Empty by default.
         public var memoizedRoutes: [String: Duration]
         /// Whether the rendered bodies of screen types that declare a
-        /// ``ScreenRegistry/DeeplinkScreen/cacheLifetime`` are reused for that long.
+        /// `DeeplinkScreen.cacheLifetime` are reused for that long.
         /// `true` by default; `false` builds and renders every request (except the
         /// ``memoizedRoutes``), for debugging or measuring.
         public var reusesRenderedScreens: Bool

@@ -1,6 +1,6 @@
 import ScreenRendering
 
-/// Content negotiation over ``ScreenRendering/ScreenFormat/allCases``: which format a
+/// Content negotiation over `ScreenFormat.allCases`: which format a
 /// request gets.
 ///
 /// Each format answers to the media type of its `contentType` (`text/plain`,
@@ -16,7 +16,7 @@ import ScreenRendering
 /// - When nothing is acceptable the service answers `406 Not Acceptable`.
 public enum ContentNegotiation {
     /// The format names in the server's order of preference: the first one that
-    /// ``ScreenRendering/ScreenFormat`` has is the default.
+    /// `ScreenFormat` has is the default.
     public static let preference = ["json", "xml", "text"]
 
     /// Media types that answer to a format besides its own, by the format's media type.
