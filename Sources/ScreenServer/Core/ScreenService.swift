@@ -366,6 +366,12 @@ public struct ScreenService: Sendable {
 
     static let vary = FormatRendering.variesByPlatform ? "Accept, beagle-platform, X-Hyperview-Version" : "Accept, X-Hyperview-Version"
 
+    /// Whether the request comes from Hyperview's client, which asks for `application/xml`
+    /// and names its version in `X-Hyperview-Version`: it gets HXML without `?format=`.
+    static func isHyperviewClient(_ request: ScreenRequest) -> Bool {
+        request.header("x-hyperview-version") != nil
+    }
+
     /// The Hyperview version a Hyperview client declares (`X-Hyperview-Version`): a
     /// token of at most 32 printable ASCII characters, else `nil`.
     static func hyperviewVersion(of request: ScreenRequest) -> String? {
@@ -397,8 +403,7 @@ public struct ScreenService: Sendable {
             }
             return format
         }
-        // Hyperview's client asks for `application/xml` and says who it is: it gets HXML.
-        if request.header("x-hyperview-version") != nil { return .hxml }
+        if isHyperviewClient(request) { return .hxml }
         guard let format = ContentNegotiation.format(forAccept: request.header("accept")) else {
             let types = ContentNegotiation.formatsByPreference.map(ContentNegotiation.mediaType(of:)).joined(separator: ", ")
             throw ServiceError(
@@ -414,7 +419,7 @@ public struct ScreenService: Sendable {
     private func negotiatedFormatForErrors(_ request: ScreenRequest) -> ScreenFormat? {
         let (_, formatName) = Self.splitFormat(request.target)
         if let formatName, let format = ContentNegotiation.format(named: String(formatName)) { return format }
-        if request.header("x-hyperview-version") != nil { return .hxml }
+        if Self.isHyperviewClient(request) { return .hxml }
         return ContentNegotiation.format(forAccept: request.header("accept"))
     }
 
