@@ -7,11 +7,10 @@ let package = Package(
     products: [
         .library(name: "ScreenRegistry", targets: ["ScreenRegistry"]),
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
-        // libxml2's C API, for code that drives it beside ScreenRendering (Benchmarks/).
-        .library(name: "CLibXML2", targets: ["CLibXML2"]),
         .library(name: "ScreenRegistryCLI", targets: ["ScreenRegistryCLI"]),
         .library(name: "Screens", targets: ["Screens"]),
-        .library(name: "ScreenServer", targets: ["ScreenServer"]),
+        .library(name: "ScreenService", targets: ["ScreenService"]),
+        .library(name: "ScreenServerHummingbird", targets: ["ScreenServerHummingbird"]),
         .executable(name: "screen-registry", targets: ["screen-registry"]),
     ],
     dependencies: [
@@ -39,11 +38,21 @@ let package = Package(
             dependencies: ["ScreenRegistry", "CLibXML2"],
             resources: [.copy("Resources/screen-1.xsd")]
         ),
-        // The HTTP service: a framework-neutral core (Core/) and its Hummingbird 2 mounting.
+        // request → response: the HTTP service without an HTTP framework (negotiation,
+        // caching, errors, trust). It imports neither NIO nor Hummingbird.
         .target(
-            name: "ScreenServer",
+            name: "ScreenService",
             dependencies: [
                 "ScreenRegistry", "ScreenRendering",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The service mounted on Hummingbird 2, and the server `serve` runs. The Vapor
+        // adapter is its own package (Integrations/ScreenServerVapor).
+        .target(
+            name: "ScreenServerHummingbird",
+            dependencies: [
+                "ScreenRegistry", "ScreenService",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -56,7 +65,7 @@ let package = Package(
         .target(
             name: "ScreenRegistryCLI",
             dependencies: [
-                "ScreenRegistry", "ScreenRendering", "ScreenServer",
+                "ScreenRegistry", "ScreenRendering", "ScreenService", "ScreenServerHummingbird",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "ScreenServerTests",
             dependencies: [
-                "ScreenServer", "Screens", "screen-registry", "ConformanceSupport",
+                "ScreenService", "ScreenServerHummingbird", "Screens", "screen-registry", "ConformanceSupport",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

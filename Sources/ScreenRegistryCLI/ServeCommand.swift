@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import ScreenServer
+import ScreenService
+import ScreenServerHummingbird
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

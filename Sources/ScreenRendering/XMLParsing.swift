@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Why a document could not be read or validated, with where: a 1-based line and
 /// column (column 0 when libxml2 does not know it, as for errors found after parsing).

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import ScreenRegistry
 
 /// Reads a document of the screen dialect (what ``XMLRenderer`` writes) back into

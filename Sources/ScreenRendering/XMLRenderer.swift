@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import ScreenRegistry
 
 /// Writes a screen as XML through libxml2's `xmlTextWriter`, in the dialect that

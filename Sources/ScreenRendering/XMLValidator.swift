@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// One schema violation: where it is and what libxml2 says about it.

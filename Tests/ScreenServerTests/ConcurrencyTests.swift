@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ScreenRegistry
 import ScreenRendering
-@testable import ScreenServer
+@testable import ScreenService
 import Testing
 
 /// Run under the thread sanitizer in CI: one service, its render store and the registry

@@ -3,7 +3,8 @@ import HummingbirdCore
 import Logging
 import ScreenRegistry
 import ScreenRendering
-@testable import ScreenServer
+@testable import ScreenService
+@testable import ScreenServerHummingbird
 import Testing
 
 @Suite("The framework-neutral core")
@@ -116,12 +117,12 @@ struct CoreTests {
         #expect(!ScreenRequest(method: "GET", target: "/").declaresBody)
     }
 
-    @Test("The Hummingbird adapter strips the base path, keeping the encoding")
+    @Test("The target below a mount point loses the base path and keeps the encoding")
     func targetBelowBasePath() {
-        #expect(HummingbirdAdapter.target(path: "/screens/profile/42", query: "tab=a%20b", below: "/screens") == "/profile/42?tab=a%20b")
-        #expect(HummingbirdAdapter.target(path: "/screens", query: nil, below: "/screens") == "/")
-        #expect(HummingbirdAdapter.target(path: "/api/v1/x/%2F", query: nil, below: "/api/v1") == "/x/%2F")
-        #expect(HummingbirdAdapter.target(path: "/profile/42", query: "", below: "/") == "/profile/42?")
+        #expect(ScreenRequest.target(path: "/screens/profile/42", query: "tab=a%20b", below: "/screens") == "/profile/42?tab=a%20b")
+        #expect(ScreenRequest.target(path: "/screens", query: nil, below: "/screens") == "/")
+        #expect(ScreenRequest.target(path: "/api/v1/x/%2F", query: nil, below: "/api/v1") == "/x/%2F")
+        #expect(ScreenRequest.target(path: "/profile/42", query: "", below: "/") == "/profile/42?")
     }
 
     @Test("The adapter's shortcut on the raw target agrees with the parsed URI", arguments: [
@@ -132,7 +133,7 @@ struct CoreTests {
     func targetShortcut(raw: String) {
         let uri = URI(raw)
         for base in ["/screens", "/"] {
-            #expect(HummingbirdAdapter.target(uri, below: base) == HummingbirdAdapter.target(path: uri.path, query: uri.query, below: base))
+            #expect(HummingbirdAdapter.target(uri, below: base) == ScreenRequest.target(path: uri.path, query: uri.query, below: base))
         }
     }
 

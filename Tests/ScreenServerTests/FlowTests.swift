@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ScreenRegistry
 import ScreenRendering
-@testable import ScreenServer
+@testable import ScreenService
 import Testing
 
 @Suite("The service and deep-link flows")

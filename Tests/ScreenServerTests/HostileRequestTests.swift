@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ScreenRendering
-import ScreenServer
+import ScreenService
+import ScreenServerHummingbird
 import Testing
 
 /// Requests an attacker or a broken client sends: each gets a 4xx, never a 5xx, and the

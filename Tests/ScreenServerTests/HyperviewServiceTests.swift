@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import ScreenRegistry
 import ScreenRendering
-@testable import ScreenServer
+@testable import ScreenService
 import Testing
 
 /// Shows the Hyperview version the request context holds.

@@ -3,7 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import ScreenRegistry
 import ScreenRendering
-import ScreenServer
+import ScreenService
+import ScreenServerHummingbird
 import Testing
 
 @Suite("beagle-platform")

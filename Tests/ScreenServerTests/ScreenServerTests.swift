@@ -5,7 +5,8 @@ import HummingbirdTesting
 import Logging
 import ScreenRegistry
 import ScreenRendering
-import ScreenServer
+import ScreenService
+import ScreenServerHummingbird
 import Testing
 
 @Suite("ScreenServer over HummingbirdTesting")

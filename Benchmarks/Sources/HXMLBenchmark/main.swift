@@ -8,7 +8,7 @@
 // between the sides, each round starting with a different one; the medians are compared.
 // The other formats of the same tree are timed beside them, for reference.
 import BenchmarkSupport
-import CLibXML2
+import LibXML2
 import Foundation
 import ScreenRegistry
 import ScreenRendering

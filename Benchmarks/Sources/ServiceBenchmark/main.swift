@@ -11,7 +11,7 @@
 // one request.
 import Foundation
 import Logging
-import ScreenServer
+import ScreenService
 import Screens
 
 let arguments = CommandLine.arguments

@@ -15,7 +15,7 @@
 //   XMLBenchmark memory [string|bytes] [nodes]     # peak memory only (one fresh process)
 //   XMLBenchmark profile renderer|bytes|writer|tree|foundation [passes]
 //                                                  # the work only, for valgrind --tool=callgrind
-import CLibXML2
+import LibXML2
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -182,7 +182,7 @@ func plainTree(_ root: Node) -> String {
     var size: Int32 = 0
     xmlDocDumpFormatMemoryEnc(document, &memory, &size, "UTF-8", 0)
     guard let memory else { return "" }
-    defer { sr_xmlFree(memory) }
+    defer { bench_xmlFree(memory) }
     return String(decoding: UnsafeBufferPointer(start: memory, count: Int(size)), as: UTF8.self)
 }
 

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// libxml2's `xmlTextWriter`, writing HXML into a byte array.
 ///

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import ScreenService
 
 /// The methods the screen routes answer: `GET` and `HEAD` serve, the others get `405`.
 private let screenMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import ScreenService
 import NIOCore
 
 /// Copies Hummingbird requests into the framework-neutral core and its responses back.
@@ -29,20 +30,7 @@ enum HummingbirdAdapter {
                 return String(Substring(rest))
             }
         }
-        return target(path: uri.path, query: uri.query, below: basePath)
-    }
-
-    /// The general case of ``target(_:below:)``: from the URI's path and query.
-    static func target(path uriPath: String, query: String?, below basePath: String) -> String {
-        var path = Substring(uriPath)
-        for segment in basePath.split(separator: "/") {
-            while path.first == "/" { path = path.dropFirst() }
-            guard path.hasPrefix(segment) else { break }
-            path = path.dropFirst(segment.count)
-        }
-        var target = path.first == "/" ? String(path) : "/" + path
-        if let query { target += "?" + query }
-        return target
+        return ScreenRequest.target(path: uri.path, query: uri.query, below: basePath)
     }
 
     /// The Hummingbird response for the core's response.
@@ -94,17 +82,7 @@ enum HummingbirdAdapter {
     }
 
     private static func clientRequestID(_ request: Request) -> String? {
-        guard let name = requestIDName, let given = request.headers[name],
-              !given.isEmpty, given.utf8.count <= 128,
-              given.utf8.allSatisfy({ byte in
-                  switch byte {
-                  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                      true
-                  default: false
-                  }
-              })
-        else { return nil }
+        guard let name = requestIDName, let given = request.headers[name], ScreenRequest.isUsableRequestID(given) else { return nil }
         return given
     }
 }

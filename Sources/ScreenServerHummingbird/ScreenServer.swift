@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ScreenService
 import NIOCore
 import ScreenRegistry
 import ServiceLifecycle
@@ -13,7 +14,7 @@ import ServiceLifecycle
 ///
 /// It serves `GET /screens/<deep link path>` (the base path is configurable),
 /// `GET /routes` and `GET /health`. Everything the service decides lives in the
-/// framework-neutral ``ScreenService``; this type only mounts it and runs the server.
+/// framework-neutral `ScreenService`; this type only mounts it and runs the server.
 public struct ScreenServer: Sendable {
     /// Where the server listens and what it mounts.
     public struct Configuration: Sendable {

@@ -7,23 +7,22 @@ import ScreenRendering
 ///
 /// It owns every decision the service makes (which screen, which format, which
 /// status, caching), so an adapter for any framework is a few lines that copy the
-/// request in and the response out. ``ScreenServer`` is the Hummingbird 2 adapter; a
-/// Vapor one looks like this:
+/// request in and the response out: `ScreenServerHummingbird` (Hummingbird 2) and
+/// `ScreenServerVapor` (Vapor 4, the package in `Integrations/ScreenServerVapor`) are
+/// such adapters. In any other framework:
 ///
 /// ```swift
 /// let service = ScreenService(registry: Catalog.registry)
-/// app.on(.GET, "screens", "**") { req async -> Vapor.Response in
-///     let target = String(req.url.string.dropFirst("/screens".count))
-///     // An empty target is the root: "/".
-///     let answer = await service.respond(
-///         to: ScreenRequest(method: req.method.rawValue, target: target,
-///                           headers: req.headers.map { ($0.name, $0.value) }),
-///         logger: req.logger)
-///     var headers = HTTPHeaders()
-///     for field in answer.headers { headers.add(name: field.name, value: field.value) }
-///     return Response(status: .init(statusCode: answer.status), headers: headers,
-///                     body: .init(data: Data(answer.body)))
-/// }
+/// // for a request to /screens/profile/42?tab=posts:
+/// let answer = await service.respond(
+///     to: ScreenRequest(
+///         method: "GET",
+///         target: ScreenRequest.target(path: "/screens/profile/42", query: "tab=posts", below: "/screens"),
+///         headers: [("Accept", "application/json")]
+///     ),
+///     logger: logger
+/// )
+/// // copy answer.status, answer.headers and answer.body into the framework's response
 /// ```
 ///
 /// What it does, for `GET` and `HEAD` below the mount point:

@@ -46,6 +46,38 @@ public struct ScreenRequest: Sendable {
         return result
     }
 
+    /// The request target below a mount point, for ``target``: the path after the
+    /// segments of `basePath`, with one leading `/`, and the query, both still
+    /// percent-encoded. `/screens/profile/42` and `tab=posts` below `/screens` are
+    /// `/profile/42?tab=posts`; `/screens` alone is `/`.
+    ///
+    /// Adapters pass the path and query their framework parsed from the request line.
+    public static func target(path: String, query: String?, below basePath: String) -> String {
+        var path = Substring(path)
+        for segment in basePath.split(separator: "/") {
+            while path.first == "/" { path = path.dropFirst() }
+            guard path.hasPrefix(segment) else { break }
+            path = path.dropFirst(segment.count)
+        }
+        var target = path.first == "/" ? String(path) : "/" + path
+        if let query { target += "?" + query }
+        return target
+    }
+
+    /// Whether a client's `X-Request-ID` can stand in the service's logs as it is: a
+    /// short token of letters, digits, `-`, `_` and `.` (at most 128). Adapters use a
+    /// request id of their own for anything else.
+    public static func isUsableRequestID(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 128 && value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default: false
+            }
+        }
+    }
+
     /// Whether the request says it carries a body: a `Content-Length` other than `0`,
     /// or any `Transfer-Encoding`.
     public var declaresBody: Bool {
