@@ -109,11 +109,7 @@ struct RenderCommand: AsyncParsableCommand {
                 throw ExitCode(Output.unknownPath)
             }
             if stack {
-                var entries: [(path: String, screen: Screen)] = []
-                for entry in try registry.stack(for: path, data: screenData, context: context) {
-                    entries.append((entry.path, try await registry.screen(for: entry)))
-                }
-                output = try renderStack(entries)
+                output = try renderStack(await registry.stackScreens(endingAt: match, data: screenData))
             } else if let fragment {
                 output = try renderFragment(await registry.screen(for: match), id: fragment)
             } else {

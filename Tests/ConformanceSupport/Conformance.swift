@@ -57,10 +57,7 @@ public enum Conformance {
             var parameters: [String: String] = ["*": "any"]
             for name in route.parsed.parameterNames { parameters[name] = "7" }
             let path = try Catalog.registry.path(for: route.pattern, parameters: parameters)
-            var stack: [(path: String, screen: Screen)] = []
-            for match in try Catalog.registry.stack(for: path, context: context) {
-                stack.append((match.path, try await Catalog.registry.screen(for: match)))
-            }
+            let stack = try await Catalog.registry.stackScreens(endingAt: Catalog.registry.resolve(path, context: context))
             result.append((path, try await Catalog.registry.screen(for: path, context: context), stack))
         }
         return result

@@ -86,14 +86,18 @@ struct CoreTests {
         #expect(ContentNegotiation.format(named: "pdf") == nil)
     }
 
-    @Test("?format= comes off the query; the other items stay byte for byte")
-    func splitFormat() {
-        #expect(ScreenService.splitFormat("/a?format=xml") == ("/a", "xml"))
-        let split = ScreenService.splitFormat("/a?x=1&format=text&y=%20+&format=json")
-        #expect(split.path == "/a?x=1&y=%20+" && split.format == "text")
-        #expect(ScreenService.splitFormat("/a?formats=1").format == nil)
-        #expect(ScreenService.splitFormat("/a?format").format == "")
-        #expect(ScreenService.splitFormat("/a").path == "/a")
+    @Test("The target is parsed once: format and fragment come off the query, the other items stay byte for byte")
+    func requestTarget() {
+        #expect(RequestTarget("/a?format=xml") == RequestTarget(path: "/a", format: "xml", fragment: nil, wantsStack: false))
+        #expect(RequestTarget("/a?x=1&format=text&y=%20+&format=json&fragment=f%20g&fragment=h")
+            == RequestTarget(path: "/a?x=1&y=%20+", format: "text", fragment: "f g", wantsStack: false))
+        #expect(RequestTarget("/a?formats=1&fragments=2") == RequestTarget(path: "/a?formats=1&fragments=2", format: nil, fragment: nil, wantsStack: false))
+        #expect(RequestTarget("/a?format").format == "")
+        #expect(RequestTarget("/a") == RequestTarget(path: "/a", format: nil, fragment: nil, wantsStack: false))
+        // `stack` stays for the screens to read.
+        #expect(RequestTarget("/a?stack=1&format=xml") == RequestTarget(path: "/a?stack=1", format: "xml", fragment: nil, wantsStack: true))
+        #expect(RequestTarget("/a?stack=true#top").wantsStack)
+        #expect(!RequestTarget("/a?stack=0").wantsStack && !RequestTarget("/a?stacks=1").wantsStack)
     }
 
     @Test("Entity tags: strong, stable, and If-None-Match lists")

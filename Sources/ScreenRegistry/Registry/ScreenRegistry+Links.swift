@@ -64,33 +64,6 @@ extension ScreenRegistry {
         }
         return path
     }
-
-    /// The back stack for `path`: the resolved chain from the root to the target, each
-    /// route's parent pattern filled with the parameters carried down from its child
-    /// (`/cards/7/detail` → `/home`, `/home/dashboard`, `/cards/7`, `/cards/7/detail`).
-    ///
-    /// Parents that lead back to a route already on the stack throw `.screenFailed`
-    /// wrapping a ``RoutingLoop``.
-    public func stack(
-        for path: String, data: [String: String] = [:], context: TrustedContext = .anonymous
-    ) throws(ScreenRegistryError) -> [RouteMatch] {
-        let target = try resolve(path, data: data, context: context)
-        var stack = [target]
-        var carried = target.parameters
-        var current = target
-        var seen: Set<String> = [target.pattern]
-        while let id = current.routeID, let parent = entries[id].parent {
-            let parentPath = try Self.fill(parent, with: carried, from: parent)
-            let match = try resolve(parentPath, data: data, context: context)
-            guard seen.insert(match.pattern).inserted, !match.isFallback else {
-                throw .screenFailed(path: path, underlying: RoutingLoop(chain: stack.reversed().map(\.path) + [parentPath]))
-            }
-            stack.insert(match, at: 0)
-            carried.merge(match.parameters) { mine, _ in mine }
-            current = match
-        }
-        return stack
-    }
 }
 
 /// A typed link or reverse route named a screen type that is not registered.
