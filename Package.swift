@@ -73,7 +73,7 @@ let package = Package(
             ]
         ),
         // The sample catalog, the embedded default.
-        .target(name: "Screens", dependencies: ["ScreenRegistry"], path: "Screens"),
+        .target(name: "Screens", dependencies: ["ScreenRegistry", "ScreenService"], path: "Screens"),
         .executableTarget(name: "screen-registry", dependencies: ["ScreenRegistryCLI", "Screens"]),
 
         .testTarget(name: "ScreenRegistryTests", dependencies: ["ScreenRegistry"]),

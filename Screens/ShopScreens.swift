@@ -1,4 +1,5 @@
 import ScreenRegistry
+import ScreenService
 
 /// A product of the sample shop.
 struct Product: Sendable {
@@ -15,9 +16,6 @@ struct Product: Sendable {
 
 /// `products`: the shop's front page.
 struct ProductsScreen: DeeplinkScreen {
-    /// Built from the fixed product list alone.
-    static let cacheLifetime: Duration? = .seconds(60)
-
     init(path: String, data: [String: String]) {}
 
     func screen() async throws -> Screen {
@@ -35,9 +33,6 @@ struct ProductsScreen: DeeplinkScreen {
 
 /// `products/:productId`: one product; unknown ids still show a page.
 struct ProductScreen: DeeplinkScreen {
-    /// Built from the path and the fixed product list alone.
-    static let cacheLifetime: Duration? = .seconds(60)
-
     let productId: String
 
     init(path: String, data: [String: String]) throws {
@@ -77,4 +72,14 @@ struct PaymentScreen: DeeplinkScreen {
             Button("Continue shopping", action: .navigate(to: link("products")))
         }
     }
+}
+
+/// Built from the fixed product list alone.
+extension ProductsScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
+}
+
+/// Built from the path and the fixed product list alone.
+extension ProductScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
 }

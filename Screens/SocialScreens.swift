@@ -1,10 +1,8 @@
 import ScreenRegistry
+import ScreenService
 
 /// `profile/:userId`: a user's profile, with the tab from `?tab=` (posts by default).
 struct ProfileScreen: DeeplinkScreen {
-    /// Built from the path and `tab` alone, so a rendered profile can be reused a while.
-    static let cacheLifetime: Duration? = .seconds(60)
-
     let userId: String
     let tab: String
 
@@ -63,9 +61,6 @@ struct RetweetScreen: DeeplinkScreen {
 
 /// `text`: Beagle's documentation example.
 struct TextScreen: DeeplinkScreen {
-    /// Always the same screen.
-    static let cacheLifetime: Duration? = .seconds(60)
-
     init(path: String, data: [String: String]) {}
 
     func screen() async throws -> Screen {
@@ -73,4 +68,14 @@ struct TextScreen: DeeplinkScreen {
             Text("Beagle")
         }
     }
+}
+
+/// Built from the path and `tab` alone, so a rendered profile can be reused a while.
+extension ProfileScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
+}
+
+/// Always the same screen.
+extension TextScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
 }

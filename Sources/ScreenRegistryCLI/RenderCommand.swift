@@ -23,13 +23,13 @@ struct FormatOptions: ParsableArguments {
     var platform: String?
 
     func validate() throws {
-        if let platform, Platforms(headerValue: platform) == nil {
+        if let platform, Platforms(name: platform) == nil {
             throw ValidationError("--platform must be IOS, ANDROID, WEB or MOBILE, not '\(platform)'")
         }
     }
 
     var options: RenderOptions {
-        RenderOptions(compact: compact, pretty: pretty, platform: platform.flatMap(Platforms.init(headerValue:)))
+        RenderOptions(compact: compact, pretty: pretty, platform: platform.flatMap(Platforms.init(name:)))
     }
 }
 

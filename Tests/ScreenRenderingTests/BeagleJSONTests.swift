@@ -385,9 +385,9 @@ struct BeagleJSONPlatformTests {
         #expect(try texts(.ios) == ["everywhere", "ios", "mobile"])
         #expect(try texts(.android) == ["everywhere", "mobile", "b"])
         #expect(try texts(.web) == ["everywhere", "web"])
-        #expect(Platforms(headerValue: "ios") == .ios)
-        #expect(Platforms(headerValue: "MOBILE") == .mobile)
-        #expect(Platforms(headerValue: "tv") == nil)
+        #expect(Platforms(name: "ios") == .ios)
+        #expect(Platforms(name: "MOBILE") == .mobile)
+        #expect(Platforms(name: "tv") == nil)
     }
 
     @Test("A pruned single child leaves its property out")

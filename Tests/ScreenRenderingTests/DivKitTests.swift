@@ -239,3 +239,52 @@ enum DivKitTemplateExpansion {
         return object.mapValues { expand($0, templates) }
     }
 }
+
+@Suite("DivKit: DivKit's own schema")
+struct DivKitConformanceTests {
+    @Test(
+        "Every catalog route, its stack, and 300 generated trees with hostile strings validate",
+        .enabled(if: Conformance.isEnabled)
+    )
+    func schema() async throws {
+        let folder = try Conformance.folder("divkit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var count = 0
+        func write(_ json: String) throws {
+            try json.write(to: folder.appendingPathComponent("\(count).json"), atomically: false, encoding: .utf8)
+            count += 1
+        }
+        for (_, screen, stack) in try await Conformance.catalogScreens() {
+            try write(try DivKitRenderer().render(screen))
+            try write(try DivKitRenderer(pretty: true, platform: .ios, usesTemplates: false).render(screen))
+            try write(DivKitRenderer().renderStack(stack))
+        }
+        var generator = XMLTreeGenerator(seed: 0xD1F)
+        for index in 0..<300 {
+            let text = XMLHostile.strings[index % XMLHostile.strings.count] + #"\@{x} @{y}\"#
+            if index % 2 == 0 {
+                try write(DivKitRenderer().render(generator.node()))
+            } else {
+                try write(try DivKitRenderer().render(Screen(id: text, title: text, context: Context(id: "c", value: [text: .string(text)])) {
+                    Text(text, textColor: text, alignment: .right).id(text)
+                        .style(Style(backgroundColor: "#ABC", cornerRadius: 4, size: Size(width: .real(20), height: .percent(100)),
+                                     padding: EdgeValue(all: .real(8)), flex: Flex(alignSelf: .center)))
+                        .accessibility(Accessibility(label: text))
+                    Button(text, action: .alert(title: text, message: text))
+                    Image(url: text, placeholder: text)
+                    TextInput(value: text, placeholder: text, type: .password)
+                    ListView(dataSource: .bind("items"), iteratorName: "item") { Text("\(text) \(bind: "item.name")") }
+                    Touchable(action: .navigate(to: "/" + text)) { Text(text) }
+                    ScrollView(scrollDirection: .horizontal) { Text(text); Text(text) }
+                    PageView(currentPage: "0") { Text(text) }
+                    TabBar(items: [.init(title: text, icon: text)])
+                    Button("Go", action: .setContext(contextId: text, value: .string(text)))
+                    Node(kind: .component, type: "custom:\(text)", properties: [.init(text, .string(text))])
+                }))
+            }
+        }
+        let (status, report) = try Conformance.run("divkit_schema.py", [folder.path])
+        #expect(status == 0, "\(report)")
+        #expect(report.contains("\(count) documents, 0 problems"), "\(report)")
+    }
+}

@@ -165,8 +165,8 @@ struct CountingScreen: DeeplinkScreen {
 }
 
 /// A ``CountingScreen`` that declares that it may be reused for a minute.
-struct CachedCountingScreen: DeeplinkScreen {
-    static let cacheLifetime: Duration? = .seconds(60)
+struct CachedCountingScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
     let counted: CountingScreen
     init(path: String, data: [String: String]) throws {
         counted = try CountingScreen(path: path, data: data)

@@ -1,4 +1,4 @@
-/// Client platforms, as named in Beagle's `beagle-platform` request header.
+/// Client platforms: iOS, Android and web, and sets of them.
 public struct Platforms: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt8
 
@@ -14,9 +14,11 @@ public struct Platforms: OptionSet, Sendable, Hashable, CustomStringConvertible 
     /// Every platform: the default.
     public static let all: Platforms = [.ios, .android, .web]
 
-    /// Parses a header value: `IOS`, `ANDROID`, `WEB` or `MOBILE`, in any case.
-    public init?(headerValue: String) {
-        switch headerValue.uppercased() {
+    /// The platform named `IOS`, `ANDROID`, `WEB` or `MOBILE` (iOS and Android), in any
+    /// case; `nil` for any other name. Where the name comes from (a command-line option,
+    /// a request header) is the caller's business.
+    public init?(name: String) {
+        switch name.uppercased() {
         case "IOS": self = .ios
         case "ANDROID": self = .android
         case "WEB": self = .web

@@ -38,15 +38,6 @@ public protocol DeeplinkScreen: Sendable {
     /// (and any other data) for one sample path. The default is none, and the checker
     /// then uses typed defaults (`1`, `1.5`, a fixed UUID, `example`).
     static var examples: [[String: String]] { get }
-
-    /// How long a service may reuse this screen once rendered, for the same route,
-    /// normalised path, data, format and platform, instead of building and rendering
-    /// it again. Declare it only for a screen that is a function of its path and data
-    /// alone (no clock, no database, no per-user state beyond the data). The default,
-    /// `nil`, builds the screen for every request.
-    ///
-    /// ``ScreenRegistry`` itself never caches; the HTTP service reads this.
-    static var cacheLifetime: Duration? { get }
 }
 
 extension DeeplinkScreen {
@@ -62,7 +53,6 @@ extension DeeplinkScreen {
 
     public static var examples: [[String: String]] { [] }
 
-    public static var cacheLifetime: Duration? { nil }
 }
 
 extension Dictionary where Key == String, Value == String {

@@ -4,7 +4,7 @@ import ScreenRendering
 
 /// Rendered bodies kept for a while, for the screens that opt in.
 ///
-/// A screen type opts in by declaring a `DeeplinkScreen.cacheLifetime`,
+/// A screen type opts in by declaring a ``CacheableScreen/cacheLifetime``,
 /// and a route through ``ScreenService/Configuration/memoizedRoutes``. Its rendered
 /// body and tag are then reused for the same normalised path, data, format and
 /// platform until the time runs out, without building or rendering the screen again.

@@ -16,7 +16,7 @@ enum FormatRendering {
     /// names no known platform.
     static func platform(fromHeader value: String?) -> Platforms? {
         guard let value, value.utf8.count <= 16 else { return nil }
-        return Platforms(headerValue: String(value.trimmingSpaces))
+        return Platforms(name: String(value.trimmingSpaces))
     }
 
     /// Renders `screen` in `format` for `platform` (`nil`: every platform).

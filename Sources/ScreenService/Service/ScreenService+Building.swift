@@ -17,12 +17,14 @@ extension ScreenService {
     }
 
     /// How long the rendered body of `match` may be reused: the configuration's entry
-    /// for its pattern, else what its screen type declares, else not at all.
+    /// for its pattern, else what its screen type declares (``CacheableScreen``), else not at
+    /// all.
     func reuseLifetime(of match: RouteMatch) -> Duration? {
         if !configuration.memoizedRoutes.isEmpty, let lifetime = configuration.memoizedRoutes[match.pattern] {
             return lifetime
         }
-        return configuration.reusesRenderedScreens ? match.screenType.cacheLifetime : nil
+        guard configuration.reusesRenderedScreens, let cacheable = match.screenType as? any CacheableScreen.Type else { return nil }
+        return cacheable.cacheLifetime
     }
 
     /// Builds every screen of the back stack ending at `match` and renders them together

@@ -50,11 +50,11 @@ public struct ScreenService: Sendable {
         /// lives: for the same normalised path, data, format and platform the screen is
         /// then neither built nor rendered again until the time runs out. Only for
         /// screens that depend on nothing but their path and data. An entry here wins
-        /// over the screen type's own `DeeplinkScreen.cacheLifetime`.
+        /// over the screen type's own ``CacheableScreen/cacheLifetime``.
         /// Empty by default.
         public var memoizedRoutes: [String: Duration]
         /// Whether the rendered bodies of screen types that declare a
-        /// `DeeplinkScreen.cacheLifetime` are reused for that long.
+        /// ``CacheableScreen/cacheLifetime`` are reused for that long.
         /// `true` by default; `false` builds and renders every request (except the
         /// ``memoizedRoutes``), for debugging or measuring.
         public var reusesRenderedScreens: Bool
