@@ -7,9 +7,10 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Check every link: render each route and resolve every navigation target.",
         discussion: """
-            Each route is rendered with sample parameters (the screen type's `examples`, \
-            or typed defaults), and every navigation target in it (navigate, push, reset, \
-            popToView, openNativeRoute) is resolved, as are redirects, parents and guards. \
+            Each route is rendered with sample parameters (the screen type's `examples` \
+            when it is a CheckableScreen, else typed defaults), and every navigation \
+            target in it (navigate, push, reset, popToView, openNativeRoute) is \
+            resolved, as are redirects, parents and guards. \
             Routes that never win for their own sample paths are reported as shadowed.
 
             Exit codes: 0 nothing broken, 1 something broken (each problem on stdout).
@@ -21,7 +22,8 @@ struct CheckCommand: AsyncParsableCommand {
         let total = registry.routes.count
         // Large registries take a while: say how far along the check is, on stderr.
         let step = total >= 50 ? max(total / 10, 1) : 0
-        let report = await registry.checkLinks { done, total in
+        let examples = { (screen: any DeeplinkScreen.Type) in (screen as? any CheckableScreen.Type)?.examples ?? [] }
+        let report = await registry.checkLinks(examples: examples) { done, total in
             if step > 0, done % step == 0 || done == total {
                 FileHandle.standardError.write(Data("checked \(done)/\(total) routes\n".utf8))
             }

@@ -13,7 +13,8 @@ struct LinksToProfile: DeeplinkScreen {
 struct LinksTo: DeeplinkScreen {
     let target: String
     init(path: String, data: [String: String]) { target = data["target"] ?? "/nowhere" }
-    static var examples: [[String: String]] { [["target": "/missing/page"]] }
+    /// The sample data the link checker gets for it (`examples:`).
+    static let examples = [["target": "/missing/page"]]
     func screen() async throws -> Screen {
         Screen {
             Container {
@@ -327,6 +328,11 @@ struct ReverseRoutingTests {
 
 @Suite("The link checker")
 struct LinkCheckerTests {
+    /// ``LinksTo``'s sample data; typed defaults for the others.
+    static func examples(_ screen: any DeeplinkScreen.Type) -> [[String: String]] {
+        screen == LinksTo.self ? LinksTo.examples : []
+    }
+
     @Test("A clean registry passes")
     func clean() async throws {
         var registry = try registry(["home", "profile/:id"])
@@ -337,7 +343,7 @@ struct LinkCheckerTests {
         fixed["links"] = nil
         try fixed.register(Probe.self, at: "missing/page")
         try fixed.register(LinksTo.self, at: "links", parent: "home")
-        let report = await fixed.checkLinks()
+        let report = await fixed.checkLinks(examples: Self.examples)
         #expect(report.isClean, "\(report.problems)")
         #expect(report.routesChecked == 5)
     }
@@ -351,7 +357,7 @@ struct LinkCheckerTests {
         try registry.register(Probe.self, at: "home/**")  // its sample path, /home, is home's
         try registry.register(FailingInit.self, at: "crash")
         registry.fallback = Probe.self  // broken links stay broken with a fallback
-        let report = await registry.checkLinks()
+        let report = await registry.checkLinks(examples: Self.examples)
         let found = Set(report.problems.map { "\($0.kind.rawValue) | \($0.route) | \($0.location) | \($0.target ?? "-")" })
         #expect(found == [
             "broken link | links | button \"Go\" onPress | /missing/page",
@@ -369,7 +375,7 @@ struct LinkCheckerTests {
     func progress() async throws {
         let registry = try registry((0..<30).map { "r\($0)" })
         let counter = Counter()
-        _ = await registry.checkLinks { done, total in counter.record(done, total) }
+        _ = await registry.checkLinks(progress: { done, total in counter.record(done, total) })
         #expect(counter.calls == 30)
         #expect(counter.last == 30)
     }

@@ -33,11 +33,6 @@ public protocol DeeplinkScreen: Sendable {
     /// ``canHandle(path:data:)`` with the trusted request context; the registry asks this
     /// one, and the default forwards to ``canHandle(path:data:)``.
     static func canHandle(path: String, data: [String: String], context: TrustedContext) -> Bool
-
-    /// Sample data for `screen-registry check`: each entry holds the path parameters
-    /// (and any other data) for one sample path. The default is none, and the checker
-    /// then uses typed defaults (`1`, `1.5`, a fixed UUID, `example`).
-    static var examples: [[String: String]] { get }
 }
 
 extension DeeplinkScreen {
@@ -51,7 +46,6 @@ extension DeeplinkScreen {
         canHandle(path: path, data: data)
     }
 
-    public static var examples: [[String: String]] { [] }
 
 }
 

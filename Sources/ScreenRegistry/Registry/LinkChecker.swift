@@ -55,21 +55,26 @@ extension ScreenRegistry {
     /// that does not resolve, screens that fail to build, and routes that never win
     /// for their own sample paths (shadowed).
     ///
-    /// Sample parameters come from the screen type's ``DeeplinkScreen/examples``, or
-    /// typed defaults. `progress` is called after each route with (done, total).
-    public func checkLinks(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> LinkCheckReport {
+    /// Sample parameters come from `examples` (each entry the path parameters, and any
+    /// other data, of one sample path; the `check` command asks the screen type), or,
+    /// when it gives none, typed defaults (`1`, `1.5`, a fixed UUID, `example`).
+    /// `progress` is called after each route with (done, total).
+    public func checkLinks(
+        examples: (any DeeplinkScreen.Type) -> [[String: String]] = { _ in [] },
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> LinkCheckReport {
         var report = LinkCheckReport()
         let all = routes
         for (index, route) in all.enumerated() {
-            await check(route, into: &report)
+            await check(route, samples: Self.samples(for: route, examples: examples(route.screenType)), into: &report)
             report.routesChecked += 1
             progress?(index + 1, all.count)
         }
         return report
     }
 
-    private func check(_ route: Route, into report: inout LinkCheckReport) async {
-        for sample in Self.samples(for: route) {
+    private func check(_ route: Route, samples: [[String: String]], into report: inout LinkCheckReport) async {
+        for sample in samples {
             let path: String
             do {
                 path = try Self.fill(route.pattern, with: sample, from: route.pattern)
@@ -149,9 +154,8 @@ extension ScreenRegistry {
         }
     }
 
-    /// Sample parameter sets: the screen type's examples, or typed defaults.
-    static func samples(for route: Route) -> [[String: String]] {
-        let examples = route.screenType.examples
+    /// Sample parameter sets: the examples given, or typed defaults.
+    static func samples(for route: Route, examples: [[String: String]]) -> [[String: String]] {
         if !examples.isEmpty { return examples }
         var sample: [String: String] = [:]
         for segment in route.parsed.segments {
