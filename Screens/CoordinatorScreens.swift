@@ -87,9 +87,13 @@ struct LoginScreen: DeeplinkScreen {
     let next: String
 
     init(path: String, data: [String: String]) {
+        next = link("home")
+    }
+
+    init(match: RouteMatch, in registry: ScreenRegistry) {
         // `next` comes from data (a guard, or anybody's query): only a path of this app that
         // resolves here is followed; anything else could send the user to another site.
-        next = ScreenRegistry.current?.inAppPath(data["next"]) ?? link("home")
+        next = registry.inAppPath(match.data["next"]) ?? link("home")
     }
 
     func screen() async throws -> Screen {

@@ -3,9 +3,11 @@ import Testing
 
 /// Links to the profile through a typed link.
 struct LinksToProfile: DeeplinkScreen {
-    init(path: String, data: [String: String]) {}
+    let registry: ScreenRegistry
+    init(path: String, data: [String: String]) { registry = ScreenRegistry() }
+    init(match: RouteMatch, in registry: ScreenRegistry) { self.registry = registry }
     func screen() async throws -> Screen {
-        try Screen { Button("Profile", action: try .navigate(to: NeedsUser.self, ["userId": "a b/c"])) }
+        try Screen { Button("Profile", action: try .navigate(to: NeedsUser.self, ["userId": "a b/c"], in: registry)) }
     }
 }
 

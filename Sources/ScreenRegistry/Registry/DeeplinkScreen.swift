@@ -23,6 +23,13 @@ public protocol DeeplinkScreen: Sendable {
     /// needs no context implements only that.
     init(path: String, data: [String: String], context: TrustedContext) throws
 
+    /// Creates the screen for `match` with the registry building it, for a screen that
+    /// links to other screen types by type (``Action/navigate(to:_:in:)``) or checks a
+    /// path against the registry (``ScreenRegistry/inAppPath(_:)``). The registry calls
+    /// this one; the default forwards to ``init(path:data:context:)`` with the match's
+    /// path, data and context.
+    init(match: RouteMatch, in registry: ScreenRegistry) throws
+
     /// Builds the screen tree.
     func screen() async throws -> Screen
 
@@ -38,6 +45,10 @@ public protocol DeeplinkScreen: Sendable {
 extension DeeplinkScreen {
     public init(path: String, data: [String: String], context: TrustedContext) throws {
         try self.init(path: path, data: data)
+    }
+
+    public init(match: RouteMatch, in registry: ScreenRegistry) throws {
+        try self.init(path: match.path, data: match.data, context: match.context)
     }
 
     public static func canHandle(path: String, data: [String: String]) -> Bool { true }

@@ -77,19 +77,17 @@ public struct UnregisteredScreen: Error, Sendable, CustomStringConvertible {
 }
 
 extension Action {
-    /// A link to the screen type `screen`, built from the route it is registered at in
-    /// the registry building the current screen (``ScreenRegistry/current``):
-    /// `try .navigate(to: ProfileScreen.self, ["userId": "42"])`.
+    /// A link to the screen type `screen`, built from the first route (in precedence
+    /// order) it is registered at in `registry`, the one building the screen (see
+    /// ``DeeplinkScreen/init(match:in:)``):
+    /// `try .navigate(to: ProfileScreen.self, ["userId": "42"], in: registry)`.
     ///
     /// Throws when `screen` is not registered there or a parameter is missing or
     /// invalid, so a broken typed link fails when the screen is built, and
     /// `screen-registry check` reports it.
     public static func navigate(
-        to screen: any DeeplinkScreen.Type, _ parameters: [String: String] = [:]
+        to screen: any DeeplinkScreen.Type, _ parameters: [String: String] = [:], in registry: ScreenRegistry
     ) throws(ScreenRegistryError) -> Action {
-        guard let registry = ScreenRegistry.current else {
-            throw .screenFailed(path: String(describing: screen), underlying: UnregisteredScreen(screen: "\(screen)"))
-        }
-        return .navigate(to: try registry.path(for: screen, parameters: parameters))
+        .navigate(to: try registry.path(for: screen, parameters: parameters))
     }
 }

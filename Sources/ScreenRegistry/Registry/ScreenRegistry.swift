@@ -243,23 +243,18 @@ public struct ScreenRegistry: Sendable {
     /// Builds the screen for a match that ``resolve(_:data:context:)`` returned, with
     /// the match's trusted context.
     ///
-    /// While the screen is built, ``current`` is this registry, so typed links
-    /// (``Action/navigate(to:_:)``) find their paths in it.
+    /// The screen type gets this registry (``DeeplinkScreen/init(match:in:)``), so that
+    /// its typed links (``Action/navigate(to:_:in:)``) find their paths in it.
     public func screen(for match: RouteMatch) async throws(ScreenRegistryError) -> Screen {
         do {
-            return try await Self.$current.withValue(self) {
-                let screen = try match.screenType.init(path: match.path, data: match.data, context: match.context)
-                return try await screen.screen()
-            }
+            let screen = try match.screenType.init(match: match, in: self)
+            return try await screen.screen()
         } catch let error as ScreenRegistryError {
             throw error
         } catch {
             throw .screenFailed(path: match.path, underlying: error)
         }
     }
-
-    /// The registry building a screen right now, for typed links; `nil` outside one.
-    @TaskLocal public static var current: ScreenRegistry?
 
     /// `path?query`, the query in sorted order, for a guard's `next`.
     static func pathWithQuery(_ path: String, _ query: [String: String]) -> String {
