@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenRegistry
 
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check every link: render each route and resolve every navigation target.",
@@ -17,8 +17,7 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    func run() async throws {
-        let registry = CommandContext.registry
+    func run(registry: ScreenRegistry) async throws {
         let total = registry.routes.count
         // Large registries take a while: say how far along the check is, on stderr.
         let step = total >= 50 ? max(total / 10, 1) : 0

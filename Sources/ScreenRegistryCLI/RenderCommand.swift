@@ -33,7 +33,7 @@ struct FormatOptions: ParsableArguments {
     }
 }
 
-struct RenderCommand: AsyncParsableCommand {
+struct RenderCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render the screen for a path or URL.",
@@ -88,8 +88,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let registry = CommandContext.registry
+    func run(registry: ScreenRegistry) async throws {
         let screenData: [String: String]
         do {
             screenData = try Self.parseData(data)

@@ -2,7 +2,7 @@ import ArgumentParser
 import ScreenRegistry
 import ScreenRendering
 
-struct RoutesCommand: ParsableCommand {
+struct RoutesCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "List every route with its screen type, in precedence order.",
@@ -26,8 +26,8 @@ struct RoutesCommand: ParsableCommand {
     @Option(name: .long, help: "text (aligned columns) or json.")
     var format: ListFormat = .text
 
-    func run() throws {
-        let routes = CommandContext.registry.routes
+    func run(registry: ScreenRegistry) async throws {
+        let routes = registry.routes
         switch format {
         case .text: Output.write(Self.table(routes))
         case .json: Output.write(RouteListing.json(routes, pretty: true))

@@ -18,12 +18,12 @@ public enum ScreenRegistryCLI {
     public static func main(registry: ScreenRegistry, arguments: [String]? = nil) async -> Never {
         do {
             var command = try RootCommand.parseAsRoot(arguments)
-            try await CommandContext.$registry.withValue(registry) {
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
+            if let registryCommand = command as? any RegistryCommand {
+                try await registryCommand.run(registry: registry)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
             }
             RootCommand.exit()
         } catch {
@@ -32,9 +32,17 @@ public enum ScreenRegistryCLI {
     }
 }
 
-/// What the commands run against; set for the duration of a run.
-enum CommandContext {
-    @TaskLocal static var registry = ScreenRegistry()
+/// A command that works on the registry ``ScreenRegistryCLI/main(registry:arguments:)``
+/// was given: `render`, `routes`, `check`, `serve`.
+protocol RegistryCommand: AsyncParsableCommand {
+    func run(registry: ScreenRegistry) async throws
+}
+
+extension RegistryCommand {
+    /// Run without a registry (only `ScreenRegistryCLI.main(registry:)` supplies one).
+    func run() async throws {
+        throw ValidationError("\(Self.configuration.commandName ?? "this command") needs a registry: run it through ScreenRegistryCLI.main(registry:)")
+    }
 }
 
 struct RootCommand: AsyncParsableCommand {

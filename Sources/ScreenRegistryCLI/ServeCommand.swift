@@ -3,10 +3,11 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ScreenRegistry
 import ScreenService
 import ScreenServerHummingbird
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the screens over HTTP.",
@@ -126,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
         return result
     }
 
-    func run() async throws {
+    func run(registry: ScreenRegistry) async throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -145,7 +146,7 @@ struct ServeCommand: AsyncParsableCommand {
             )
         )
         let server = ScreenServer(
-            registry: CommandContext.registry, configuration: configuration, logger: Logger(label: "screen-registry")
+            registry: registry, configuration: configuration, logger: Logger(label: "screen-registry")
         )
         var middlewares: [any MiddlewareProtocol<Request, Response, BasicRequestContext>] = []
         if testDelayMilliseconds > 0 {
