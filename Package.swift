@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "ConformanceSupport", dependencies: ["ScreenRegistry", "Screens"], path: "Tests/ConformanceSupport"),
         .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "Screens", "ConformanceSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "ScreenRendering"]),
-        .testTarget(name: "ScreenRegistryCLITests", dependencies: ["screen-registry"]),
+        .testTarget(name: "ScreenRegistryCLITests", dependencies: ["screen-registry", "ScreenRegistryCLI"]),
         .testTarget(
             name: "ScreenServerTests",
             dependencies: [

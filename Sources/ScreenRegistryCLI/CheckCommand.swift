@@ -21,8 +21,7 @@ struct CheckCommand: RegistryCommand {
         let total = registry.routes.count
         // Large registries take a while: say how far along the check is, on stderr.
         let step = total >= 50 ? max(total / 10, 1) : 0
-        let examples = { (screen: any DeeplinkScreen.Type) in (screen as? any CheckableScreen.Type)?.examples ?? [] }
-        let report = await registry.checkLinks(examples: examples) { done, total in
+        let report = await Self.report(for: registry) { done, total in
             if step > 0, done % step == 0 || done == total {
                 FileHandle.standardError.write(Data("checked \(done)/\(total) routes\n".utf8))
             }
@@ -39,5 +38,13 @@ struct CheckCommand: RegistryCommand {
         }
         Output.write(output)
         if !report.isClean { throw ExitCode(1) }
+    }
+
+    /// The link check of `registry`, with the sample data of the screen types that are
+    /// ``CheckableScreen``s.
+    static func report(for registry: ScreenRegistry, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> LinkCheckReport {
+        await registry.checkLinks(
+            examples: { screen in (screen as? any CheckableScreen.Type)?.examples ?? [] }, progress: progress
+        )
     }
 }
