@@ -99,8 +99,8 @@ enum Suggestion {
         let salt = salt(seed)
         guard count > 8 else {
             // Every variant is one word: deleting k keeps the bytes below k and shifts the
-            // ones above it down a byte (`deleting(_:from:)`, with the masks carried from one
-            // k to the next: 36 instructions fewer a typo than calling it).
+            // ones above it down a byte (`deleting(_:from:)`, written out here so that the
+            // masks carry from one k to the next instead of being built again).
             let word = key.word(from: 0, count: count)
             body(wordHash(word, salt: salt), -1)
             guard count > 1 else { return }
@@ -202,7 +202,7 @@ enum Suggestion {
     @inline(__always)
     private static func wordHash(_ word: UInt64, salt: UInt64) -> UInt64 {
         // Both halves of one full-width multiply: every bit of the result depends on every
-        // byte, for one multiply instruction.
+        // byte, with a single multiplication.
         let product = (word ^ salt).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
         return product.high ^ product.low
     }
