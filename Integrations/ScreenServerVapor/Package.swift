@@ -5,7 +5,7 @@ import PackageDescription
 // enters the graph of ScreenRegistry's root package (whose server runs on Hummingbird).
 let package = Package(
     name: "ScreenServerVapor",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "ScreenServerVapor", targets: ["ScreenServerVapor"]),
     ],
