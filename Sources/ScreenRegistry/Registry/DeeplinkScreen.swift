@@ -25,7 +25,7 @@ public protocol DeeplinkScreen: Sendable {
 
     /// Creates the screen for `match` with the registry building it, for a screen that
     /// links to other screen types by type (``Action/navigate(to:_:in:)``) or checks a
-    /// path against the registry (``ScreenRegistry/inAppPath(_:)``). The registry calls
+    /// path against the registry (``ScreenRegistry/inAppPath(_:context:)``). The registry calls
     /// this one; the default forwards to ``init(path:data:context:)`` with the match's
     /// path, data and context.
     init(match: RouteMatch, in registry: ScreenRegistry) throws

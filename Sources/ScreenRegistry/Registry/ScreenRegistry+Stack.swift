@@ -33,7 +33,7 @@ extension ScreenRegistry {
 
     /// Builds every screen of the back stack ending at `target`, root first, each with
     /// its normalised path: what `screen-registry render --stack` and the service's
-    /// `?stack=1` render (``ScreenRendering``'s `renderStack`).
+    /// `?stack=1` render (`ScreenRendering`'s `renderStack`).
     public func stackScreens(
         endingAt target: RouteMatch, data: [String: String] = [:]
     ) async throws(ScreenRegistryError) -> [(path: String, screen: Screen)] {
