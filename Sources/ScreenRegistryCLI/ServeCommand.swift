@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 import NIOCore
 import ScreenRegistry
-import ScreenService
 import ScreenServerHummingbird
+import ScreenService
 
 struct ServeCommand: RegistryCommand {
     static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
-import ScreenService
 import NIOCore
+import ScreenService
 
 /// Copies Hummingbird requests into the framework-neutral core and its responses back.
 enum HummingbirdAdapter {

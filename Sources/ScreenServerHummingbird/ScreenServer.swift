@@ -1,8 +1,8 @@
 import Hummingbird
 import Logging
-import ScreenService
 import NIOCore
 import ScreenRegistry
+import ScreenService
 import ServiceLifecycle
 
 /// The screen service on Hummingbird 2: a registry's screens over HTTP.

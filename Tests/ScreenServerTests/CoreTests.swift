@@ -3,8 +3,8 @@ import HummingbirdCore
 import Logging
 import ScreenRegistry
 import ScreenRendering
-@testable import ScreenService
 @testable import ScreenServerHummingbird
+@testable import ScreenService
 import Testing
 
 @Suite("The framework-neutral core")

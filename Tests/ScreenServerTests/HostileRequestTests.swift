@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ScreenRendering
-import ScreenService
 import ScreenServerHummingbird
+import ScreenService
 import Testing
 
 /// Requests an attacker or a broken client sends: each gets a 4xx, never a 5xx, and the

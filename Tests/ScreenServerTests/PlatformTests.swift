@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import ScreenRegistry
 import ScreenRendering
-import ScreenService
 import ScreenServerHummingbird
+import ScreenService
 import Testing
 
 @Suite("beagle-platform")

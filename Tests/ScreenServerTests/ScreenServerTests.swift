@@ -5,8 +5,8 @@ import HummingbirdTesting
 import Logging
 import ScreenRegistry
 import ScreenRendering
-import ScreenService
 import ScreenServerHummingbird
+import ScreenService
 import Testing
 
 @Suite("ScreenServer over HummingbirdTesting")

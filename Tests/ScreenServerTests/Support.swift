@@ -5,8 +5,8 @@ import HummingbirdTesting
 import Logging
 import ScreenRegistry
 import ScreenRendering
-import ScreenService
 import ScreenServerHummingbird
+import ScreenService
 import Screens
 
 /// A screen whose `screen()` fails with a detail that must never reach a client.
