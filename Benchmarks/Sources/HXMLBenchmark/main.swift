@@ -118,8 +118,24 @@ let sides: [() throws -> Void] = [
     { beagle.append(measure(iterations) { beagleRenderer.renderBytes(node).count }) },
     { divkit.append(measure(iterations) { divKitRenderer.renderBytes(node).count }) },
 ]
+// The target's two sides also run as pairs, back to back, in alternating order: a pair's
+// ratio is free of the drift between rounds (whatever else the machine is doing), and
+// the median of those ratios is the figure compared with the target.
+var pairRatios: [Double] = []
+let pairsPerRound = 3
 for round in 0..<rounds {
     for offset in sides.indices { try sides[(round + offset) % sides.count]() }
+    for extra in 0..<pairsPerRound {
+        var oursTime = 0.0, plainTime = 0.0
+        if (round * pairsPerRound + extra).isMultiple(of: 2) {
+            oursTime = try measure(iterations) { try renderer.renderBytes(node).count }
+            plainTime = measure(iterations) { plainWriter(node).count }
+        } else {
+            plainTime = measure(iterations) { plainWriter(node).count }
+            oursTime = try measure(iterations) { try renderer.renderBytes(node).count }
+        }
+        pairRatios.append(oursTime / plainTime)
+    }
 }
 func line(_ name: String, _ nanoseconds: Double) {
     print(String(format: "  %@ %9.2f ms", name.padding(toLength: 44, withPad: " ", startingAt: 0) as NSString, nanoseconds / 1e6))
@@ -133,5 +149,7 @@ print("  the same Node in the other formats:")
 line("XMLRenderer, compact", median(xml))
 line("BeagleJSONRenderer", median(beagle))
 line("DivKitRenderer, no templates", median(divkit))
-let ratio = median(fromNode) / median(plain)
-print(String(format: "  HXMLRenderer / plain loop: %.2fx; target: within 1.3x (%@)", ratio, ratio <= 1.3 ? "met" : "MISSED"))
+let ratio = median(pairRatios)
+print(String(format: "  HXMLRenderer / plain loop: %.2fx (ratio of the medians above: %.2fx)", ratio, median(fromNode) / median(plain)))
+print(String(format: "  the median of %d back-to-back pairs, %.2fx to %.2fx; target: within 1.3x (%@)",
+             pairRatios.count, pairRatios.min() ?? .nan, pairRatios.max() ?? .nan, ratio <= 1.3 ? "met" : "MISSED"))

@@ -27,8 +27,18 @@ struct HXMLScope {
         return (id, contextValue)
     }
 
-    /// The text of `expression`, bindings replaced; `unresolved` lists those that named
-    /// nothing.
+    /// A literal as it is; a binding evaluated in scope.
+    func text(of value: Node.Value, unresolved: inout [String]) -> String? {
+        switch value {
+        case .string(let text): text
+        case .expression(let expression): text(of: expression, unresolved: &unresolved)
+        case .int, .double, .bool: XMLDialect.text(of: value)
+        default: nil
+        }
+    }
+
+    /// The text of `expression`, bindings replaced; those that named nothing are added to
+    /// `unresolved` (`unresolved @{user.missing}`), for the element's comment.
     func text(of expression: BeagleExpression, unresolved: inout [String]) -> String {
         var text = ""
         for part in expression.parts {
@@ -39,7 +49,7 @@ struct HXMLScope {
                 if let value = resolve(path), let scalar = Self.scalarText(value) {
                     text += scalar
                 } else {
-                    unresolved.append("@{" + path + "}")
+                    unresolved.append("unresolved @{" + path + "}")
                 }
             }
         }
@@ -100,5 +110,13 @@ struct HXMLScope {
         case .int, .double, .bool: XMLDialect.text(of: value)
         default: nil
         }
+    }
+}
+
+extension Properties {
+    /// Takes the text named `name`: a literal, or bindings evaluated in `scope`; bindings
+    /// that name nothing are added to `unresolved`.
+    mutating func takeText(_ name: String, in scope: HXMLScope, _ unresolved: inout [String]) -> String? {
+        take(name) { scope.text(of: $0, unresolved: &unresolved) }
     }
 }

@@ -92,17 +92,17 @@ extension HXMLMapping {
     private func alert(_ properties: inout Properties, trigger: StaticString?, isConfirm: Bool, _ unmapped: inout [String]) -> HXMLBehavior {
         var unresolved: [String] = []
         var behavior = HXMLBehavior(trigger: trigger, action: "alert")
-        behavior.alertTitle = properties.take("title") { text($0, &unresolved) }
-        behavior.alertMessage = properties.take("message") { text($0, &unresolved) }
-        let okLabel = properties.take("labelOk") { text($0, &unresolved) } ?? "OK"
+        behavior.alertTitle = properties.takeText("title", in: scope, &unresolved)
+        behavior.alertMessage = properties.takeText("message", in: scope, &unresolved)
+        let okLabel = properties.takeText("labelOk", in: scope, &unresolved) ?? "OK"
         behavior.options.append(.init(label: okLabel, isCancel: false, behaviors: behaviors(properties.takeAny("onPressOk"), trigger: nil, &unmapped)))
         if isConfirm {
-            let cancelLabel = properties.take("labelCancel") { text($0, &unresolved) } ?? "Cancel"
+            let cancelLabel = properties.takeText("labelCancel", in: scope, &unresolved) ?? "Cancel"
             behavior.options.append(.init(
                 label: cancelLabel, isCancel: true, behaviors: behaviors(properties.takeAny("onPressCancel"), trigger: nil, &unmapped)
             ))
         }
-        unmapped += unresolved.map { "unresolved " + $0 }
+        unmapped += unresolved
         return behavior
     }
 
@@ -111,8 +111,12 @@ extension HXMLMapping {
     static func href(_ path: String) -> String {
         let bytes = path.utf8
         let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
-        // The usual case, `/products/p1`, as it is.
-        if bytes.first == UInt8(ascii: "/"), !isSlash(bytes.dropFirst().first ?? 0) { return path }
+        // The usual case, `/products/p1`, as it is (checked by index: slicing the view
+        // would cost more than the rest of the behavior).
+        if let first = bytes.first, first == UInt8(ascii: "/") {
+            let second = bytes.index(after: bytes.startIndex)
+            if second == bytes.endIndex || !isSlash(bytes[second]) { return path }
+        }
         return "/" + String(decoding: bytes.drop(while: isSlash), as: UTF8.self)
     }
 

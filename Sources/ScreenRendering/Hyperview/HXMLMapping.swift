@@ -19,9 +19,10 @@ struct HXMLMapping {
     private(set) var fragment: Range<Int>?
     private var inputCount = 0
     /// Style nodes already mapped: list rows and cards repeat theirs. The last one is
-    /// compared first, which is far cheaper than hashing a node.
+    /// compared first, which is far cheaper than hashing a node; it starts as the empty
+    /// style, whose mapping is indeed empty.
     private var mappedStyles: [Node: (style: HXMLStyle, unmapped: [String])] = [:]
-    private var lastMappedStyle: (node: Node, style: HXMLStyle, unmapped: [String])?
+    private var lastMappedStyle = (node: Node.object([]), style: HXMLStyle(), unmapped: [String]())
 
     init(writer: HXMLWriter, appScheme: String, platform: Platforms?, fragmentID: String? = nil) {
         self.writer = writer
@@ -77,7 +78,7 @@ struct HXMLMapping {
         if let safeArea { writer.attribute("safe-area", safeArea ? "true" : "false") }
         withContext(context) { mapping in
             if let bar { mapping.navigationBar(bar) }
-            for node in child { mapping.component(node, in: .view) }
+            for case .node(let node) in child { mapping.component(node, in: .view) }
         }
         writer.end()
         writer.end()
@@ -88,7 +89,7 @@ struct HXMLMapping {
     private mutating func navigationBar(_ bar: Node) {
         var properties = Properties(bar.properties)
         var unresolved: [String] = []
-        let title = properties.take("title") { text($0, &unresolved) }
+        let title = properties.takeText("title", in: scope, &unresolved)
         var items: [(label: String, behaviors: [HXMLBehavior])] = []
         var unmapped: [String] = []
         // Hyperview draws no bar of its own: the back button is a pressable text.
@@ -98,12 +99,12 @@ struct HXMLMapping {
         for item in properties.takeList("navigationBarItems") ?? [] {
             guard case .node(let node) = item else { continue }
             var fields = Properties(node.properties)
-            let label = fields.take("text") { text($0, &unresolved) } ?? ""
+            let label = fields.takeText("text", in: scope, &unresolved) ?? ""
             let behaviors = behaviors(fields.takeAny("onPress"), trigger: "press", &unmapped)
             unmapped += fields.remaining.map { "navigationBarItems." + $0.name }
             items.append((label, behaviors))
         }
-        open("header", id: nil, style: HXMLStyle(), unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+        open("header", id: nil, style: HXMLStyle(), unmapped: unmapped + unresolved, properties)
         if let title {
             writer.start("text")
             writer.text(title)
@@ -138,8 +139,7 @@ struct HXMLMapping {
         case "beagle:container":
             container(&properties, id: id, style: style, unmapped, in: parent)
         case "beagle:text":
-            var unresolved: [String] = []
-            let text = properties.take("text") { self.text($0, &unresolved) } ?? ""
+            let text = properties.takeText("text", in: scope, &unmapped) ?? ""
             style.add("color", properties.take("textColor", HXMLStyleMapping.color))
             style.add("textAlign", properties.take("alignment") { value -> String? in
                 switch value {
@@ -149,16 +149,15 @@ struct HXMLMapping {
                 default: nil
                 }
             })
-            open("text", id: id, style: style, unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+            open("text", id: id, style: style, unmapped: unmapped, properties)
             writer.text(text)
             writer.end()
         case "beagle:button":
-            var unresolved: [String] = []
-            let label = properties.take("text") { text($0, &unresolved) } ?? ""
             let enabled = properties.takeBool("enabled")
             // A disabled button keeps its actions out: they stay unmapped, in the comment.
             let pressed = enabled == false ? [] : behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
-            open("view", id: id, style: style, unmapped: unmapped + unresolved.map { "unresolved " + $0 }, properties)
+            let label = properties.takeText("text", in: scope, &unmapped) ?? ""
+            open("view", id: id, style: style, unmapped: unmapped, properties)
             writer.start("text")
             writer.text(label)
             writer.end()
@@ -186,7 +185,7 @@ struct HXMLMapping {
             writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
             if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
             withContext(context) { mapping in
-                for child in children { mapping.component(child, in: .view) }
+                for case .node(let child) in children { mapping.component(child, in: .view) }
             }
             writer.end()
         case "beagle:tabBar":
@@ -195,7 +194,7 @@ struct HXMLMapping {
             let child = properties.take("child", Self.components) ?? []
             let pressed = behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
             open("view", id: id, style: style, unmapped: unmapped, properties)
-            for node in child { component(node, in: .view) }
+            for case .node(let node) in child { component(node, in: .view) }
             write(pressed)
             writer.end()
         case "beagle:webView" where node[property: "url"].map(Self.isWebAddress) == true:
@@ -219,11 +218,15 @@ struct HXMLMapping {
         let context = properties.take("context", HXMLScope.context)
         let loaded = behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped)
         // Text fields post with the form around them: a container of text fields is one.
-        let isForm = parent != .form && children.contains { $0.type == "beagle:textInput" && isIncluded($0) }
+        var isForm = false
+        for case .node(let child) in children where parent != .form && child.type == "beagle:textInput" && isIncluded(child) {
+            isForm = true
+            break
+        }
         open(isForm ? "form" : "view", id: id, style: style, unmapped: unmapped, properties)
         write(loaded)
         withContext(context) { mapping in
-            for child in children { mapping.component(child, in: isForm ? .form : parent == .form ? .form : .view) }
+            for case .node(let child) in children { mapping.component(child, in: isForm ? .form : parent == .form ? .form : .view) }
         }
         writer.end()
     }
@@ -233,7 +236,7 @@ struct HXMLMapping {
         let path = properties.takeNode("path")
         var source = Properties(path?.properties ?? [])
         var unresolved: [String] = []
-        guard path?.type == "remote", let url = source.take("url", { text($0, &unresolved) }) else {
+        guard path?.type == "remote", let url = source.takeText("url", in: scope, &unresolved) else {
             // A local image is an asset of the app: `<sr:local-image mobileId="logo">`.
             let name = path?.type == "local" ? source.takeString("mobileId") : nil
             if name == nil, let path { properties.keep(.init("path", .node(path))) }
@@ -254,7 +257,8 @@ struct HXMLMapping {
             default: nil
             }
         }
-        unmapped += source.remaining.map { "path." + $0.name } + unresolved.map { "unresolved " + $0 }
+        if !source.isEmpty { unmapped += source.remaining.map { "path." + $0.name } }
+        if !unresolved.isEmpty { unmapped += unresolved }
         open("image", id: id, style: style, unmapped: unmapped, properties, styleRequired: true)
         writer.attribute("source", url)
         if let mode { writer.attribute("resizeMode", mode) }
@@ -267,8 +271,8 @@ struct HXMLMapping {
         var unmapped = unmapped
         var unresolved: [String] = []
         inputCount += 1
-        let value = properties.take("value") { text($0, &unresolved) }
-        let placeholder = properties.take("placeholder") { text($0, &unresolved) }
+        let value = properties.takeText("value", in: scope, &unresolved)
+        let placeholder = properties.takeText("placeholder", in: scope, &unresolved)
         let type = properties.take("type") { value -> String? in
             guard case .string(let type) = value, ["TEXT", "PASSWORD", "EMAIL", "NUMBER"].contains(type) else { return nil }
             return type
@@ -279,7 +283,7 @@ struct HXMLMapping {
         for (name, trigger) in [("onChange", "change" as StaticString), ("onFocus", "focus"), ("onBlur", "blur")] {
             events += behaviors(properties.takeAny(name), trigger: trigger, &unmapped)
         }
-        unmapped += unresolved.map { "unresolved " + $0 }
+        unmapped += unresolved
         if parent != .form { writer.start("form") }
         open("text-field", id: id, style: style, unmapped: unmapped, properties)
         writer.attribute("name", id ?? "input_\(inputCount)")
@@ -369,13 +373,13 @@ struct HXMLMapping {
         for item in properties.takeList("items") ?? [] {
             guard case .node(let node) = item else { continue }
             var fields = Properties(node.properties)
-            let title = fields.take("title") { text($0, &unresolved) } ?? ""
+            let title = fields.takeText("title", in: scope, &unresolved) ?? ""
             tabs.append((title, fields.remaining.map { "items." + $0.name }))
         }
         var unresolvedTab: [String] = []
-        let current = properties.take("currentTab") { value in text(value, &unresolvedTab).flatMap { Int($0) } } ?? 0
+        let current = properties.takeText("currentTab", in: scope, &unresolvedTab).flatMap { Int($0) } ?? 0
         let selected = behaviors(properties.takeAny("onTabSelection"), trigger: "select", &unmapped)
-        unmapped += tabs.flatMap(\.rest) + unresolved.map { "unresolved " + $0 }
+        unmapped += tabs.flatMap(\.rest) + unresolved
         open("select-single", id: id, style: style, unmapped: unmapped, properties)
         writer.attribute("name", id ?? "tab-bar")
         for (index, tab) in tabs.enumerated() {
@@ -397,7 +401,7 @@ struct HXMLMapping {
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
         let isPlain = XMLDialect.isPlainName(name) && !name.contains(".")
         var attributes: [(String, String)] = []
-        var children: [Node] = []
+        var children: [Node.Value] = []
         // An attribute once: `id` and `type` are the element's own; a repeated name is reported.
         var names: Set<String> = isPlain ? ["id"] : ["id", "type"]
         for property in properties.takeAll(where: { property in
@@ -414,7 +418,7 @@ struct HXMLMapping {
                 children += nodes
             } else {
                 var unresolved: [String] = []
-                attributes.append((property.name, text(property.value, &unresolved) ?? ""))
+                attributes.append((property.name, scope.text(of: property.value, unresolved: &unresolved) ?? ""))
             }
         }
         open(nil, id: nil, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
@@ -422,7 +426,7 @@ struct HXMLMapping {
         if !isPlain { writer.attribute("type", node.type) }
         if let id { writer.attribute("id", id) }
         for (name, value) in attributes { writer.attribute(name: name, value) }
-        for child in children { component(child, in: .view) }
+        for case .node(let child) in children { component(child, in: .view) }
         writer.end()
     }
 
@@ -451,23 +455,20 @@ struct HXMLMapping {
     /// The element's Beagle style as style attributes; what has none is reported.
     private mutating func takeStyle(_ properties: inout Properties, into style: inout HXMLStyle, _ unmapped: inout [String]) {
         guard let node = properties.takeNode("style") else { return }
-        if let last = lastMappedStyle, last.node == node {
-            style = last.style
-            unmapped += last.unmapped
-            return
+        if node != lastMappedStyle.node {
+            if let known = mappedStyles[node] {
+                lastMappedStyle = (node, known.style, known.unmapped)
+            } else {
+                var new = HXMLStyle()
+                let rest = HXMLStyleMapping.apply(node, to: &new)
+                let mapped = (style: new, unmapped: rest?.properties.map { "style." + $0.name } ?? [])
+                mappedStyles[node] = mapped
+                lastMappedStyle = (node, mapped.style, mapped.unmapped)
+            }
         }
-        let mapped: (style: HXMLStyle, unmapped: [String])
-        if let known = mappedStyles[node] {
-            mapped = known
-        } else {
-            var new = HXMLStyle()
-            let rest = HXMLStyleMapping.apply(node, to: &new)
-            mapped = (new, rest?.properties.map { "style." + $0.name } ?? [])
-            mappedStyles[node] = mapped
-        }
-        lastMappedStyle = (node, mapped.style, mapped.unmapped)
-        style = mapped.style
-        unmapped += mapped.unmapped
+        // Read in place: copying the cached tuple out would count references on each of its parts.
+        style = lastMappedStyle.style
+        if !lastMappedStyle.unmapped.isEmpty { unmapped += lastMappedStyle.unmapped }
     }
 
     private static func styleNames(_ style: HXMLStyle) -> [String] {
@@ -484,32 +485,21 @@ struct HXMLMapping {
 
     // MARK: Values
 
-    /// A literal as it is; a binding evaluated in scope (see ``HXMLScope``).
-    func text(_ value: Node.Value, _ unresolved: inout [String]) -> String? {
-        switch value {
-        case .string(let text): text
-        case .expression(let expression): scope.text(of: expression, unresolved: &unresolved)
-        case .int, .double, .bool: XMLDialect.text(of: value)
-        default: nil
-        }
-    }
-
-    /// The component nodes of a list or a single node; `nil` when anything else is there.
-    static func components(_ value: Node.Value) -> [Node]? {
+    /// The components of a list or a single node, as the node stores them (a list is not
+    /// copied into a new one); `nil` when anything else is there.
+    static func components(_ value: Node.Value) -> [Node.Value]? {
         switch value {
         case .node(let node) where node.kind == .component:
-            return [node]
-        case .list(let items) where !items.isEmpty:
-            var nodes: [Node] = []
-            nodes.reserveCapacity(items.count)
-            for item in items {
-                guard case .node(let node) = item, node.kind == .component else { return nil }
-                nodes.append(node)
-            }
-            return nodes
+            return [value]
+        case .list(let items) where !items.isEmpty && items.allSatisfy(isComponent):
+            return items
         default:
             return nil
         }
+    }
+
+    private static func isComponent(_ value: Node.Value) -> Bool {
+        if case .node(let node) = value { node.kind == .component } else { false }
     }
 
     static func isWebAddress(_ value: Node.Value) -> Bool {

@@ -63,8 +63,7 @@ struct HXMLWriter {
     }
 
     mutating func attribute(_ name: StaticString, _ value: String) {
-        let text = XMLDialect.sanitized(value)
-        check(text.withCString { xmlTextWriterWriteAttribute(writer, name.utf8Start, xmlString($0)) })
+        check(Self.withText(value) { xmlTextWriterWriteAttribute(writer, name.utf8Start, $0) })
     }
 
     /// An attribute with a value of the mapping's own (a keyword).
@@ -74,16 +73,27 @@ struct HXMLWriter {
 
     /// An attribute whose name the mapping made: `name` must already be a valid XML name.
     mutating func attribute(name: String, _ value: String) {
-        let text = XMLDialect.sanitized(value)
         let result = name.withCString { name in
-            text.withCString { xmlTextWriterWriteAttribute(writer, xmlString(name), xmlString($0)) }
+            Self.withText(value) { xmlTextWriterWriteAttribute(writer, xmlString(name), $0) }
         }
         check(result)
     }
 
     mutating func text(_ value: String) {
-        let text = XMLDialect.sanitized(value)
-        check(text.withCString { xmlTextWriterWriteString(writer, xmlString($0)) })
+        check(Self.withText(value) { xmlTextWriterWriteString(writer, $0) })
+    }
+
+    /// Calls `write` with `value` as the C string libxml2 takes, sanitized: checked in
+    /// the same pass that hands it over, and copied only when it holds a character XML
+    /// forbids (rare), so the usual string is read once.
+    private static func withText(_ value: String, _ write: (UnsafePointer<xmlChar>) -> Int32) -> Int32 {
+        value.withCString { pointer in
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: value.utf8.count)
+            guard XMLDialect.isClean(bytes) else {
+                return XMLDialect.sanitized(value).withCString { write(xmlString($0)) }
+            }
+            return write(xmlString(pointer))
+        }
     }
 
     /// A comment; `--` and a final `-`, which would end or break it, get a space.
