@@ -124,6 +124,38 @@ struct HXMLMappingTests {
         #expect(body.comments == [" no Hyperview equivalent: openExternalURL "])
     }
 
+    @Test("What a text, button, image or container does not take is reported just before it")
+    func unmappedProperties() throws {
+        func component(_ type: String, _ properties: [Node.Property]) -> Node.Value {
+            .node(Node(kind: .component, type: type, properties: properties))
+        }
+        let logo = Node(kind: .imagePath, type: "local", properties: [.init("mobileId", .string("logo"))])
+        let root = Node(kind: .component, type: "beagle:container", properties: [.init("children", .list([
+            // A repeated name, a shape the element cannot use and an unknown name.
+            component("beagle:text", [.init("text", .string("a")), .init("text", .string("b")),
+                                      .init("textColor", .int(3)), .init("lang", .string("en"))]),
+            // A disabled button keeps its actions out.
+            component("beagle:button", [.init("text", .string("Go")), .init("enabled", .bool(false)),
+                                        .init("onPress", .list([.node(Action.navigate(to: "/p").node)]))]),
+            // A local image is an asset: no resize mode.
+            component("beagle:image", [.init("path", .node(logo)), .init("mode", .string("CENTER"))]),
+            component("beagle:container", [.init("id", .string("c")), .init("children", .string("none"))]),
+        ]))])
+        let doc = try parse(try HXMLRenderer().renderBytes(root))
+        let outer = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(outer.children.map(\.name) == ["text", "view", "sr:local-image", "view"])
+        #expect(outer.comments == [
+            " no Hyperview equivalent: text, textColor, lang ", " no Hyperview equivalent: onPress ",
+            " no Hyperview equivalent: mode ", " no Hyperview equivalent: children ",
+        ])
+        #expect(outer.children[0].text == "a")
+        #expect(outer.children[1].first("text")?.text == "Go")
+        #expect(outer.children[1].first("behavior") == nil)
+        #expect(outer.children[2].attributes == ["mobileId": "logo"])
+        #expect(outer.children[3].attributes == ["id": "c"])
+        #expect(outer.children[3].children.isEmpty)
+    }
+
     @Test("Equal styles share one id, in order of first use; flex style maps to React Native's")
     func styles() throws {
         let card = Style(backgroundColor: "#FFFFFF", cornerRadius: 8, size: Size(width: .real(100), height: .percent(50)),

@@ -130,41 +130,26 @@ struct HXMLMapping {
         // The fragment starts at the first `<` written from here on (the comment included,
         // when there is one, is left out below).
         let start = isFragment && fragment == nil ? writer.flush() : nil
+        switch node.type {
+        case "beagle:container": container(node, in: parent)
+        case "beagle:text": text(node)
+        case "beagle:button": button(node)
+        case "beagle:image": image(node)
+        default: otherComponent(node, in: parent)
+        }
+        if let start {
+            fragment = start..<writer.flush()
+        }
+    }
+
+    /// The components read through ``Properties``: the less common ones.
+    private mutating func otherComponent(_ node: Node, in parent: Parent) {
         var properties = Properties(node.properties)
         var unmapped: [String] = []
         var style = HXMLStyle()
         let id = properties.takeString("id")
         takeStyle(&properties, into: &style, &unmapped)
         switch node.type {
-        case "beagle:container":
-            container(&properties, id: id, style: style, unmapped, in: parent)
-        case "beagle:text":
-            let text = properties.takeText("text", in: scope, &unmapped) ?? ""
-            style.add("color", properties.take("textColor", HXMLStyleMapping.color))
-            style.add("textAlign", properties.take("alignment") { value -> String? in
-                switch value {
-                case .string("LEFT"): "left"
-                case .string("CENTER"): "center"
-                case .string("RIGHT"): "right"
-                default: nil
-                }
-            })
-            open("text", id: id, style: style, unmapped: unmapped, properties)
-            writer.text(text)
-            writer.end()
-        case "beagle:button":
-            let enabled = properties.takeBool("enabled")
-            // A disabled button keeps its actions out: they stay unmapped, in the comment.
-            let pressed = enabled == false ? [] : behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
-            let label = properties.takeText("text", in: scope, &unmapped) ?? ""
-            open("view", id: id, style: style, unmapped: unmapped, properties)
-            writer.start("text")
-            writer.text(label)
-            writer.end()
-            write(pressed)
-            writer.end()
-        case "beagle:image":
-            image(&properties, id: id, style: style, unmapped)
         case "beagle:textInput":
             textInput(&properties, id: id, style: style, unmapped, in: parent)
         case "beagle:listView":
@@ -205,64 +190,6 @@ struct HXMLMapping {
         default:
             custom(node, &properties, id: id, style: style, unmapped)
         }
-        if let start {
-            fragment = start..<writer.flush()
-        }
-    }
-
-    private mutating func container(
-        _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
-    ) {
-        var unmapped = unmapped
-        let children = properties.take("children", Self.components) ?? []
-        let context = properties.take("context", HXMLScope.context)
-        let loaded = behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped)
-        // Text fields post with the form around them: a container of text fields is one.
-        var isForm = false
-        for case .node(let child) in children where parent != .form && child.type == "beagle:textInput" && isIncluded(child) {
-            isForm = true
-            break
-        }
-        open(isForm ? "form" : "view", id: id, style: style, unmapped: unmapped, properties)
-        write(loaded)
-        withContext(context) { mapping in
-            for case .node(let child) in children { mapping.component(child, in: isForm ? .form : parent == .form ? .form : .view) }
-        }
-        writer.end()
-    }
-
-    private mutating func image(_ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
-        var unmapped = unmapped
-        let path = properties.takeNode("path")
-        var source = Properties(path?.properties ?? [])
-        var unresolved: [String] = []
-        guard path?.type == "remote", let url = source.takeText("url", in: scope, &unresolved) else {
-            // A local image is an asset of the app: `<sr:local-image mobileId="logo">`.
-            let name = path?.type == "local" ? source.takeString("mobileId") : nil
-            if name == nil, let path { properties.keep(.init("path", .node(path))) }
-            unmapped += source.remaining.map { "path." + $0.name }
-            open(nil, id: nil, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
-            writer.start(name: "sr:local-image")
-            if let id { writer.attribute("id", id) }
-            if let name { writer.attribute(name: "mobileId", name) }
-            writer.end()
-            return
-        }
-        let mode = properties.take("mode") { value -> String? in
-            switch value {
-            case .string("FIT_XY"): "stretch"
-            case .string("CENTER_CROP"): "cover"
-            case .string("CENTER"): "center"
-            case .string("FIT_CENTER"): "contain"
-            default: nil
-            }
-        }
-        if !source.isEmpty { unmapped += source.remaining.map { "path." + $0.name } }
-        if !unresolved.isEmpty { unmapped += unresolved }
-        open("image", id: id, style: style, unmapped: unmapped, properties, styleRequired: true)
-        writer.attribute("source", url)
-        if let mode { writer.attribute("resizeMode", mode) }
-        writer.end()
     }
 
     private mutating func textInput(
@@ -438,14 +365,20 @@ struct HXMLMapping {
         _ name: StaticString?, id: String?, style: HXMLStyle, unmapped: [String], _ properties: Properties,
         styleRequired: Bool = false
     ) {
-        if !unmapped.isEmpty || !properties.isEmpty {
-            let rest = unmapped + properties.remaining.map(\.name)
-            writer.comment(" no Hyperview equivalent: " + rest.joined(separator: ", ") + " ")
+        let parts = HXMLElementParts(id: id, style: style, unmapped: properties.isEmpty ? unmapped : unmapped + properties.remaining.map(\.name))
+        open(name, parts, styleRequired: styleRequired)
+    }
+
+    /// The comment on what has no equivalent, then the element's start tag with its id
+    /// and style (`style=""` when the schema requires the attribute); no tag for `nil`.
+    mutating func open(_ name: StaticString?, _ parts: HXMLElementParts, styleRequired: Bool = false) {
+        if !parts.unmapped.isEmpty {
+            writer.comment(" no Hyperview equivalent: " + parts.unmapped.joined(separator: ", ") + " ")
         }
         guard let name else { return }
         writer.start(name)
-        if let id { writer.attribute("id", id) }
-        if let styleID = styles.id(for: style) {
+        if let id = parts.id { writer.attribute("id", id) }
+        if let styleID = styles.id(for: parts.style) {
             writer.attribute("style", styleID)
         } else if styleRequired {
             writer.attribute("style", "")
@@ -454,7 +387,11 @@ struct HXMLMapping {
 
     /// The element's Beagle style as style attributes; what has none is reported.
     private mutating func takeStyle(_ properties: inout Properties, into style: inout HXMLStyle, _ unmapped: inout [String]) {
-        guard let node = properties.takeNode("style") else { return }
+        if let node = properties.takeNode("style") { mapStyle(node, into: &style, &unmapped) }
+    }
+
+    /// A Beagle style node as style attributes; what has none is reported.
+    mutating func mapStyle(_ node: Node, into style: inout HXMLStyle, _ unmapped: inout [String]) {
         if node != lastMappedStyle.node {
             if let known = mappedStyles[node] {
                 lastMappedStyle = (node, known.style, known.unmapped)
@@ -471,12 +408,12 @@ struct HXMLMapping {
         if !lastMappedStyle.unmapped.isEmpty { unmapped += lastMappedStyle.unmapped }
     }
 
-    private static func styleNames(_ style: HXMLStyle) -> [String] {
+    static func styleNames(_ style: HXMLStyle) -> [String] {
         style.attributes.map { "style." + $0.name }
     }
 
     /// Runs `body` with a context's value in scope.
-    private mutating func withContext<R>(_ context: (name: String, value: Node.Value)?, _ body: (inout HXMLMapping) -> R) -> R {
+    mutating func withContext<R>(_ context: (name: String, value: Node.Value)?, _ body: (inout HXMLMapping) -> R) -> R {
         guard let context else { return body(&self) }
         scope.push(context.name, context.value)
         defer { scope.pop() }
