@@ -63,11 +63,7 @@ struct Properties {
     /// The first property named `name` not taken yet. Not generic, so that the many
     /// `take` call sites share one copy of the search instead of each having its own.
     private func firstUntaken(_ name: String) -> Int? {
-        // Comparing lengths first skips most of the string comparisons, which are calls.
-        let length = name.utf8.count
-        for index in all.indices where !isTaken(index) && all[index].name.utf8.count == length && all[index].name == name {
-            return index
-        }
+        for index in all.indices where !isTaken(index) && all[index].name == name { return index }
         return nil
     }
 

@@ -156,6 +156,21 @@ struct HXMLMappingTests {
         #expect(outer.children[3].children.isEmpty)
     }
 
+    @Test("A text's colour and alignment join its style: consecutive texts that differ get their own")
+    func textStyles() throws {
+        let doc = try ScreenRenderingTests.document(Screen(title: "T") {
+            Text("a", alignment: .center)
+            Text("b", textColor: "#F00", alignment: .center)
+            Text("c", alignment: .center)
+            Text("d")
+            Text("e", alignment: .right)
+        })
+        let texts = try content(doc)
+        #expect(texts.map { $0.attributes["style"] } == ["s0", "s1", "s0", nil, "s2"])
+        #expect(try style(of: texts[1], in: doc) == ["color": "#F00", "textAlign": "center"])
+        #expect(try style(of: texts[4], in: doc) == ["textAlign": "right"])
+    }
+
     @Test("Equal styles share one id, in order of first use; flex style maps to React Native's")
     func styles() throws {
         let card = Style(backgroundColor: "#FFFFFF", cornerRadius: 8, size: Size(width: .real(100), height: .percent(50)),

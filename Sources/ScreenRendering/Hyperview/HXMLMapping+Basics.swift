@@ -56,10 +56,8 @@ extension HXMLMapping {
             parts.unmapped.append(property.name)
         }
         let loaded = behaviors(loadActions, trigger: "load", &parts.unmapped)
-        var isForm = false
-        for case .node(let child) in children ?? [] where parent != .form && child.type == "beagle:textInput" && isIncluded(child) {
-            isForm = true
-            break
+        let isForm = parent != .form && (children ?? []).contains { value in
+            if case .node(let child) = value { child.hasType("beagle:textInput") && isIncluded(child) } else { false }
         }
         open(isForm ? "form" : "view", parts)
         write(loaded)
@@ -98,8 +96,15 @@ extension HXMLMapping {
             }
             parts.unmapped.append(property.name)
         }
-        parts.style.add("color", color)
-        parts.style.add("textAlign", alignment)
+        // Texts in rows repeat one style: the last one made is reused instead of made again.
+        if parts.style == lastTextStyle.base, color == lastTextStyle.color, alignment == lastTextStyle.alignment {
+            parts.style = lastTextStyle.style
+        } else {
+            let base = parts.style
+            parts.style.add("color", color)
+            parts.style.add("textAlign", alignment)
+            lastTextStyle = (base, color, alignment, parts.style)
+        }
         open("text", parts)
         writer.text(text ?? "")
         writer.end()

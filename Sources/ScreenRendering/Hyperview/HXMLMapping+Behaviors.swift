@@ -111,8 +111,8 @@ extension HXMLMapping {
     static func href(_ path: String) -> String {
         let bytes = path.utf8
         let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
-        // The usual case, `/products/p1`, as it is (checked by index: slicing the view
-        // would cost more than the rest of the behavior).
+        // The usual case, `/products/p1`, as it is (its second byte read by index, which
+        // costs less than slicing the view for every link).
         if let first = bytes.first, first == UInt8(ascii: "/") {
             let second = bytes.index(after: bytes.startIndex)
             if second == bytes.endIndex || !isSlash(bytes[second]) { return path }

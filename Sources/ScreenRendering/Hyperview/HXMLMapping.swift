@@ -23,6 +23,8 @@ struct HXMLMapping {
     /// style, whose mapping is indeed empty.
     private var mappedStyles: [Node: (style: HXMLStyle, unmapped: [String])] = [:]
     private var lastMappedStyle = (node: Node.object([]), style: HXMLStyle(), unmapped: [String]())
+    /// The last text's style, made from its element style, colour and alignment.
+    var lastTextStyle = (base: HXMLStyle(), color: String?.none, alignment: String?.none, style: HXMLStyle())
 
     init(writer: HXMLWriter, appScheme: String, platform: Platforms?, fragmentID: String? = nil) {
         self.writer = writer
@@ -130,12 +132,16 @@ struct HXMLMapping {
         // The fragment starts at the first `<` written from here on (the comment included,
         // when there is one, is left out below).
         let start = isFragment && fragment == nil ? writer.flush() : nil
-        switch node.type {
-        case "beagle:container": container(node, in: parent)
-        case "beagle:text": text(node)
-        case "beagle:button": button(node)
-        case "beagle:image": image(node)
-        default: otherComponent(node, in: parent)
+        if node.hasType("beagle:container") {
+            container(node, in: parent)
+        } else if node.hasType("beagle:text") {
+            text(node)
+        } else if node.hasType("beagle:button") {
+            button(node)
+        } else if node.hasType("beagle:image") {
+            image(node)
+        } else {
+            otherComponent(node, in: parent)
         }
         if let start {
             fragment = start..<writer.flush()
@@ -443,5 +449,14 @@ struct HXMLMapping {
         guard case .string(let address) = value else { return false }
         let lowered = address.lowercased()
         return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+}
+
+extension Node {
+    /// Whether the node's type is `type`, lengths compared first: most nodes are told
+    /// apart from a type name without comparing the strings, which is a call into the
+    /// standard library for each name a `switch` tries.
+    func hasType(_ type: String) -> Bool {
+        self.type.utf8.count == type.utf8.count && self.type == type
     }
 }
