@@ -106,6 +106,19 @@ struct ModelTests {
         #expect(Flex(justifyContent: .spaceEvenly).node[property: "justifyContent"] == .string("SPACE_EVENLY"))
     }
 
+    @Test("A style's node follows every change to its fields, nested ones included")
+    func styleNodeFollowsChanges() {
+        var style = Style(flex: Flex(flexDirection: .row))
+        style.backgroundColor = "#000000"
+        style.flex?.grow = 2
+        style.margin = .all(4)
+        style.margin = nil
+        let built = Style(backgroundColor: "#000000", flex: Flex(flexDirection: .row, grow: 2))
+        #expect(style.node == built.node)
+        #expect(style == built)
+        #expect(style.node[property: "flex"] == .node(Flex(flexDirection: .row, grow: 2).node))
+    }
+
     @Test("The same screen always gives the same tree")
     func deterministic() {
         func make() -> Node {

@@ -1,23 +1,29 @@
 /// Layout and appearance of a component, in Beagle's flexbox model.
 public struct Style: Sendable, Hashable {
     /// The background colour, `#RRGGBB` or `#AARRGGBB`.
-    public var backgroundColor: String?
+    public var backgroundColor: String? { didSet { node = makeNode() } }
     /// The corner radius, in points.
-    public var cornerRadius: Double?
+    public var cornerRadius: Double? { didSet { node = makeNode() } }
     /// The border colour, `#RRGGBB`.
-    public var borderColor: String?
+    public var borderColor: String? { didSet { node = makeNode() } }
     /// The border width, in points.
-    public var borderWidth: Double?
+    public var borderWidth: Double? { didSet { node = makeNode() } }
     /// Width, height and their bounds.
-    public var size: Size?
+    public var size: Size? { didSet { node = makeNode() } }
     /// Space outside the component.
-    public var margin: EdgeValue?
+    public var margin: EdgeValue? { didSet { node = makeNode() } }
     /// Space inside the component.
-    public var padding: EdgeValue?
+    public var padding: EdgeValue? { didSet { node = makeNode() } }
     /// Offsets used with `positionType`.
-    public var position: EdgeValue?
+    public var position: EdgeValue? { didSet { node = makeNode() } }
     /// How the component lays out its children and itself.
-    public var flex: Flex?
+    public var flex: Flex? { didSet { node = makeNode() } }
+
+    /// The style as a structured value, kept up to date as the fields change: the
+    /// components given one style value then share one node instead of each building its
+    /// own, so a screen of many rows holds the style once, and a renderer that compares
+    /// styles (Hyperview's style table) finds them equal without reading them.
+    public private(set) var node = Node.object([])
 
     /// Creates a style; every field is optional.
     public init(
@@ -40,10 +46,10 @@ public struct Style: Sendable, Hashable {
         self.padding = padding
         self.position = position
         self.flex = flex
+        node = makeNode()
     }
 
-    /// The style as a structured value.
-    public var node: Node {
+    private func makeNode() -> Node {
         var list = PropertyList()
         list.add("backgroundColor", backgroundColor)
         list.add("cornerRadius", cornerRadius.map { Node.object([.init("radius", .double($0))]) })

@@ -19,8 +19,9 @@ struct HXMLMapping {
     private(set) var fragment: Range<Int>?
     private var inputCount = 0
     /// Style nodes already mapped: list rows and cards repeat theirs. The last one is
-    /// compared first, which is far cheaper than hashing a node; it starts as the empty
-    /// style, whose mapping is indeed empty.
+    /// compared first, which is far cheaper than hashing a node (and cheaper still for
+    /// components given one `Style` value, which share its node's storage); it starts as
+    /// the empty style, whose mapping is indeed empty.
     private var mappedStyles: [Node: (style: HXMLStyle, unmapped: [String])] = [:]
     private var lastMappedStyle = (node: Node.object([]), style: HXMLStyle(), unmapped: [String]())
     /// The last text's style, made from its element style, colour and alignment.
