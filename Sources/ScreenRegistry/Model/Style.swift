@@ -21,8 +21,8 @@ public struct Style: Sendable, Hashable {
 
     /// The style as a structured value, kept up to date as the fields change: the
     /// components given one style value then share one node instead of each building its
-    /// own, so a screen of many rows holds the style once, and a renderer that compares
-    /// styles (Hyperview's style table) finds them equal without reading them.
+    /// own, so a screen of many rows holds the style once, and two of its nodes compare
+    /// equal at their shared storage without being read.
     public private(set) var node = Node.object([])
 
     /// Creates a style; every field is optional.
