@@ -34,6 +34,16 @@ enum Kind: String, CaseIterable {
         }
     }
 
+    /// RoutingKit's time over ScreenRegistry's that issue 28 asks for at least: an
+    /// unknown first segment gets a suggestion computed, which RoutingKit does not do.
+    var floor: Double {
+        switch self {
+        case .hit: 1.5
+        case .unknown: 0.5
+        case .deadend: 1
+        }
+    }
+
     func probes(_ table: RouteTable) -> [RouteTable.Probe] {
         switch self {
         case .hit: table.hits
@@ -319,7 +329,7 @@ print("")
 let header = [
     pad("routes", 7), pad("lookup", 28, right: false), pad("ScreenRegistry", 15),
     pad("RoutingKit", 11),
-    pad("RK/SR", 7), pad("per-round RK/SR", 16), pad("≥2×", 5),
+    pad("RK/SR", 7), pad("per-round RK/SR", 16), pad("floor", 7),
 ].joined(separator: " | ")
 print(header)
 print(String(repeating: "-", count: header.count))
@@ -330,7 +340,7 @@ for result in results {
             pad(fixed(result.screenRegistry, 1), 15), pad(fixed(result.routingKit, 1), 11),
             pad(fixed(result.ratio, 2) + "×", 7),
             pad(fixed(result.ratioLow, 2) + "–" + fixed(result.ratioHigh, 2), 16),
-            pad(result.ratio >= 2 ? "yes" : "NO", 5),
+            pad((result.ratio >= result.kind.floor ? "met " : "NOT ") + fixed(result.kind.floor, 1), 7),
         ].joined(separator: " | "))
 }
 
@@ -338,18 +348,16 @@ if let smallest = options.sizes.min(), let largest = options.sizes.max(), smalle
     print("")
     print(
         "ScreenRegistry scaling: time at \(grouped(largest)) routes / time at \(grouped(smallest)) routes,"
-            + " \(options.rounds) interleaved rounds, medians (target ≤ 1.5×)"
+            + " \(options.rounds) interleaved rounds, medians (floor ≤ 2×)"
     )
     for result in scaling(options, small: smallest, large: largest) {
         print(
             "  \(pad(result.kind.label, 28, right: false))  \(pad(fixed(result.ratio, 2) + "×", 6))"
                 + "  per round \(fixed(result.ratioLow, 2))–\(fixed(result.ratioHigh, 2))"
-                + "  \(result.ratio <= 1.5 ? "met" : "NOT met")"
+                + "  \(result.ratio <= 2 ? "met" : "NOT met")"
         )
     }
 }
-let allFaster = results.allSatisfy { $0.ratio >= 2 }
+let allMet = results.allSatisfy { $0.ratio >= $0.kind.floor }
 print("")
-print(
-    "Target ScreenRegistry ≥ 2× faster than RoutingKit at every size: \(allFaster ? "met" : "NOT met")"
-)
+print("Floors (issue 28): hits ≥ 1.5× RoutingKit, dead ends ≥ 1×, unknown first segments ≥ 0.5×: \(allMet ? "met" : "NOT met")")

@@ -97,12 +97,12 @@ extension ScreenRegistry {
                 problem(.screenFailed, "", nil, error.description)
                 continue
             }
-            guard let (match, matched) = matchOnce(link, data: sample) else {
+            guard let match = firstMatch(link, data: sample, context: .anonymous) else {
                 problem(.shadowed, "", nil, "its sample path matches no route (every candidate declines)")
                 continue
             }
-            guard matched.pattern == route.pattern else {
-                problem(.shadowed, "", nil, "'\(matched.pattern)' wins for its sample path")
+            guard match.pattern == route.pattern else {
+                problem(.shadowed, "", nil, "'\(match.pattern)' wins for its sample path")
                 continue
             }
             if let target = route.redirect {

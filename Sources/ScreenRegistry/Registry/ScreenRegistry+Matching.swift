@@ -1,77 +1,41 @@
 /// One step of resolution, and the bookkeeping of shapes and precedence.
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
-    /// the match it makes; redirects and guards are not followed here.
-    func matchOnce(_ link: DeepLink, data: [String: String], context: TrustedContext = .anonymous) -> (RouteMatch, Route)? {
-        let found = withUnsafePointer(to: self) { registry in
-            registry.pointee.trie.withView { view in
-                SegmentKeys.with(link.segments, folding: view.caseInsensitive) { keys in
-                    Self.matchOnce(registry, view, keys, query: link.query, data: data, context: context) { link.path }
-                }
-            }
-        }
-        guard let found else { return nil }
-        return (found.match, entries[found.id])
-    }
-
-    /// The first route, in precedence order, of the registry at `registry` (its trie seen
-    /// through `view`) that matches the segments `keys` and accepts them, with the match it makes and the route's id;
-    /// redirects and guards are not followed here. `path` gives the normalised path; it
-    /// is asked once a route matches.
-    ///
-    /// The registry is read through a pointer: a closure that captured it would copy it,
-    /// retaining each of its arrays, on every lookup.
-    static func matchOnce(
-        _ registry: UnsafePointer<ScreenRegistry>, _ view: RouteTrie.View, _ keys: SegmentKeys,
-        query: [String: String]?,
-        data: [String: String], context: TrustedContext, path: () -> String
-    ) -> (match: RouteMatch, id: Int)? {
-        // The winner's parts, put together after the search: no `RouteMatch` is made, or
-        // destroyed, for a miss.
-        var foundID: Int?
-        var foundParameters = [String: String]()
-        var foundData = [String: String]()
-        var normalisedPath: String?  // built only once a route matches
-        _ = RouteTrie.firstMatch(view, keys) { id in
-            if normalisedPath == nil { normalisedPath = path() }
-            // Parameters are the only segments made into strings. The route's fields are
-            // read in place: copying a whole `Route` retains every field.
-            let segments = registry.pointee.entries[id].parsed.segments.prefix(keys.count)
-            var parameters = [String: String]()
-            for (position, segment) in segments.enumerated() {
-                if let name = segment.parameterName { parameters[name] = keys.string(at: position) }
-            }
-            var merged: [String: String]
-            if let query, !query.isEmpty {
-                merged = query
-                if !data.isEmpty { merged.merge(data) { _, caller in caller } }
-            } else {
-                merged = data
-            }
-            if merged.isEmpty {
-                merged = parameters
-            } else if !parameters.isEmpty {
-                merged.merge(parameters) { _, parameter in parameter }
-            }
-            guard let normalised = normalisedPath,
-                registry.pointee.entries[id].screenType.canHandle(path: normalised, data: merged, context: context)
-            else {
-                return false
-            }
-            foundID = id
-            foundParameters = parameters
-            foundData = merged
+    /// the match it makes; redirects and guards are not followed here. `context` goes to
+    /// the screen types' ``DeeplinkScreen/canHandle(path:data:context:)``.
+    func firstMatch(_ link: DeepLink, data: [String: String], context: TrustedContext) -> RouteMatch? {
+        let path = link.path
+        // The winner's parts; its match is made once the search is over.
+        var winner: (id: Int, parameters: [String: String], data: [String: String])?
+        _ = trie.firstMatch(link.segments) { id in
+            let parameters = Self.parameters(of: entries[id].parsed, in: link.segments)
+            let merged = Self.merged(query: link.query, data: data, parameters: parameters)
+            guard entries[id].screenType.canHandle(path: path, data: merged, context: context) else { return false }
+            winner = (id, parameters, merged)
             return true
         }
-        // The winner's parts are moved into the match: copied, each would be retained, and
-        // the variables the closure wrote released after.
-        guard let id = foundID, case let normalisedPath? = consume normalisedPath else { return nil }
-        var match = RouteMatch(
-            pattern: registry.pointee.entries[id].pattern, screenType: registry.pointee.entries[id].screenType,
-            parameters: consume foundParameters, data: consume foundData, path: normalisedPath
-        )
-        match.routeID = id
-        return (match, id)
+        guard let (id, parameters, data) = winner else { return nil }
+        return RouteMatch(
+            pattern: entries[id].pattern, screenType: entries[id].screenType, parameters: parameters, data: data,
+            path: path, context: context, routeID: id)
+    }
+
+    /// The values of the pattern's parameters in the segments it matched.
+    private static func parameters(of pattern: RoutePattern, in segments: [String]) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for (segment, value) in zip(pattern.segments, segments) {
+            if let name = segment.parameterName { parameters[name] = value }
+        }
+        return parameters
+    }
+
+    /// Rule 4: query items, then the caller's data, then path parameters, each overriding
+    /// the one before.
+    private static func merged(
+        query: [String: String], data: [String: String], parameters: [String: String]
+    ) -> [String: String] {
+        guard !query.isEmpty || !data.isEmpty else { return parameters }
+        return query.merging(data) { _, caller in caller }.merging(parameters) { _, parameter in parameter }
     }
 
     /// Adds a route after checking it conflicts with none.
@@ -80,12 +44,12 @@ extension ScreenRegistry {
             throw .duplicateRoute(pattern: route.pattern, existing: entries[existing].pattern)
         }
         entries.append(route)
-        _ = trie.insert(route.parsed.segments, id: entries.count - 1)
+        trie.insert(route.parsed.segments, id: entries.count - 1)
     }
 
     /// The route with the same shape and the same kind of segment at every position.
     func conflictingRoute(_ parsed: RoutePattern) -> Int? {
-        trie.routesEnding(at: parsed.segments).first { id in
+        trie.routesEnding(at: parsed.segments).lazy.map(Int.init).first { id in
             let other = entries[id].parsed.segments
             return other.count == parsed.segments.count
                 && zip(other, parsed.segments).allSatisfy { sameKind($0, $1) }
@@ -122,7 +86,7 @@ extension ScreenRegistry {
     mutating func rebuildTrie() {
         trie = RouteTrie(caseInsensitive: trie.caseInsensitive)
         for (id, route) in entries.enumerated() {
-            _ = trie.insert(route.parsed.segments, id: id)
+            trie.insert(route.parsed.segments, id: id)
         }
     }
 }

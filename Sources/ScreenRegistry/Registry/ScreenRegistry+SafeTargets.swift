@@ -14,7 +14,7 @@ extension ScreenRegistry {
     public func inAppPath(_ candidate: String?, context: TrustedContext = .anonymous) -> String? {
         guard let candidate, Self.staysInApp(candidate),
             let link = try? DeepLink(candidate),
-            let match = try? resolve(candidate, context: context), !match.isFallback
+            let match = try? resolve(link, context: context), !match.isFallback
         else { return nil }
         return Self.pathWithQuery(link.path, link.query)
     }

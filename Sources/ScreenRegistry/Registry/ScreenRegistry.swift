@@ -126,116 +126,19 @@ public struct ScreenRegistry: Sendable {
                 rebuildTrie()
             case (nil, let screen?):
                 entries.append(Route(pattern: pattern, parsed: parsed, screenType: screen))
-                _ = trie.insert(parsed.segments, id: entries.count - 1)
+                trie.insert(parsed.segments, id: entries.count - 1)
             case (nil, nil):
                 break
             }
         }
     }
 
-    /// Finds the route for `path` without building its screen, following redirects and
-    /// guards.
-    ///
-    /// `data` is the caller's data: like the query items, it reaches the screen and
-    /// nothing else. `context` is what the host application vouched for about the
-    /// request; guards read only it (ARCHITECTURE.md, "Trust").
-    ///
-    /// Throws `.invalidPath` for malformed input and `.unknownPath`, with the closest
-    /// pattern as a suggestion, when no route matches or every candidate declines and
-    /// there is no ``fallback``. Redirects or guards that come back to a path already
-    /// passed throw `.screenFailed` wrapping a ``RoutingLoop``; a chain of more than
-    /// ``maximumHops`` throws `.screenFailed` wrapping ``RedirectLimitExceeded``. Both
-    /// are faults of the registry.
-    ///
-    /// `path` is `consuming` because what comes back keeps it: a miss's error always, a
-    /// match when the path is already normalised.
-    public func resolve(
-        _ path: consuming String, data: [String: String] = [:], context: TrustedContext = .anonymous
-    ) throws(ScreenRegistryError) -> RouteMatch {
-        var passed: [String] = []
-        let first = try lookUp(path, data: data, context: context)
-        if case .unmatched(let suggestionID) = first, fallback == nil {
-            throw .unknownPath(path: path, suggestion: suggestionID.map { entries[$0].pattern })
-        }
-        var step = try proceed(first, from: path, data: data, context: context, passed: &passed)
-        while true {
-            switch consume step {
-            case .done(var match):
-                match.context = context
-                return match
-            case .next(let target, let targetData):
-                guard passed.count <= Self.maximumHops else {
-                    throw .screenFailed(path: path, underlying: RedirectLimitExceeded(chain: passed + [target]))
-                }
-                step = try proceed(
-                    try lookUp(target, data: targetData, context: context), from: target, data: targetData,
-                    context: context, passed: &passed
-                )
-            }
-        }
-    }
-
-    /// What one hop of ``resolve(_:data:context:)`` ends with.
-    private enum Hop {
-        /// The answer: a match, or the fallback's.
-        case done(RouteMatch)
-        /// A redirect or a guard sends the lookup on to this path with this data.
-        case next(String, [String: String])
-    }
-
-    /// The rest of a hop, once `current` has been looked up: a redirect or a failed guard
-    /// adds the matched path to `passed` and names the next path.
-    private func proceed(
-        _ lookup: consuming Lookup, from current: String, data currentData: [String: String],
-        context: TrustedContext, passed: inout [String]
-    ) throws(ScreenRegistryError) -> Hop {
-        switch consume lookup {
-        case .unmatched(let suggestionID):
-            let suggestion = suggestionID.map { entries[$0].pattern }
-            guard let fallback else { throw .unknownPath(path: current, suggestion: suggestion) }
-            let link = try DeepLink(current)
-            var fallbackData = currentData.merging(link.query) { caller, _ in caller }
-            fallbackData["path"] = link.path
-            fallbackData["suggestion"] = suggestion
-            return .done(RouteMatch(
-                pattern: "", screenType: fallback, parameters: [:], data: fallbackData, path: link.path,
-                redirects: passed, isFallback: true
-            ))
-        case .matched(let match, let id, let query):
-            let redirect = entries[id].redirect
-            let routeGuard = redirect == nil ? entries[id].routeGuard : nil
-            if redirect != nil || routeGuard.map({ !$0.isSatisfied(context) }) == true {
-                // A loop is a cycle: the same path twice in one resolution.
-                guard !passed.contains(match.path) else {
-                    throw .screenFailed(
-                        path: passed.first ?? current, underlying: RoutingLoop(chain: passed + [match.path])
-                    )
-                }
-                passed.append(match.path)
-            }
-            if let redirect {
-                let next = try Self.fill(redirect, with: match.parameters, from: entries[id].pattern)
-                return .next(next, match.data.filter { match.parameters[$0.key] == nil })
-            }
-            if let routeGuard, !routeGuard.isSatisfied(context) {
-                var nextData = match.data
-                nextData["next"] = Self.pathWithQuery(match.path, query)
-                return .next(routeGuard.target, nextData)
-            }
-            guard !passed.isEmpty else { return .done(match) }
-            var redirected = match
-            redirected.redirects = passed
-            return .done(redirected)
-        }
-    }
-
     /// Resolves `path` and builds its screen.
     ///
     /// Errors thrown by the screen type that are not already a ``ScreenRegistryError``
-    /// come wrapped in `.screenFailed`. `path` is `consuming`, as in
-    /// ``resolve(_:data:context:)``.
+    /// come wrapped in `.screenFailed`.
     public func screen(
-        for path: consuming String, data: [String: String] = [:], context: TrustedContext = .anonymous
+        for path: String, data: [String: String] = [:], context: TrustedContext = .anonymous
     ) async throws(ScreenRegistryError) -> Screen {
         try await screen(for: resolve(path, data: data, context: context))
     }
@@ -253,24 +156,6 @@ public struct ScreenRegistry: Sendable {
             throw error
         } catch {
             throw .screenFailed(path: match.path, underlying: error)
-        }
-    }
-
-    /// `path?query`, the query in sorted order, for a guard's `next`.
-    static func pathWithQuery(_ path: String, _ query: [String: String]) -> String {
-        guard !query.isEmpty else { return path }
-        let encode = { (text: String) in PercentDecoding.encode(text, keeping: Self.isQueryCharacter) }
-        return path + "?" + query.sorted { $0.key < $1.key }.map { encode($0.key) + "=" + encode($0.value) }
-            .joined(separator: "&")
-    }
-
-    private static func isQueryCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "-._~!$'()*,;:@/".utf8.contains(byte)
         }
     }
 }

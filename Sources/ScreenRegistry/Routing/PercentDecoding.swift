@@ -1,78 +1,64 @@
-/// Percent-decoding on raw UTF-8, without Foundation: the hot path of every lookup.
+/// Percent-encoding on UTF-8 bytes: the one decoder of the project, for path segments,
+/// query items (the service's own among them) and pattern literals.
 enum PercentDecoding {
-    /// Why a component could not be decoded.
+    /// Why bytes could not be decoded.
     enum Failure: Error {
         case malformedEscape
         case invalidUTF8
     }
 
-    /// Decodes `bytes`; with `plusAsSpace`, `+` becomes a space (query rules).
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>.SubSequence, plusAsSpace: Bool
-    ) throws(Failure) -> String {
-        var needsWork = false
-        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            needsWork = true
-            break
-        }
-        // The input came from a Swift string cut at ASCII bytes, so it is valid UTF-8.
-        guard needsWork else { return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
-
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+    /// Decodes `bytes`; with `plusAsSpace` (the query's rule 3), `+` is a space.
+    static func decode(_ bytes: Span<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard bytes.endIndex - index >= 3,
-                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else { throw .malformedEscape }
-                out.append(high << 4 | low)
+                decoded.append(high << 4 | low)
                 index += 3
             } else {
-                out.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                decoded.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 index += 1
             }
         }
-        guard let string = String(validating: out, as: UTF8.self) else { throw .invalidUTF8 }
+        guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8 }
         return string
     }
 
     /// Decodes every well-formed escape of `bytes` and keeps the rest as it is: what a
     /// lenient browser or proxy would make of them, for safety checks.
     static func decodeLeniently(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        var decoded: [UInt8] = []
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
                 let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             {
-                out.append(high << 4 | low)
+                decoded.append(high << 4 | low)
                 index += 3
             } else {
-                out.append(bytes[index])
+                decoded.append(bytes[index])
                 index += 1
             }
         }
-        return out
+        return decoded
     }
 
     /// Percent-encodes the bytes of `string` that `keep` rejects.
     static func encode(_ string: String, keeping keep: (UInt8) -> Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(string.utf8.count)
+        var encoded: [UInt8] = []
         for byte in string.utf8 {
             if keep(byte) {
-                out.append(byte)
+                encoded.append(byte)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
