@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenRegistry
 import ScreenRendering
+import ScreenService
 
 extension ScreenFormat: ExpressibleByArgument {}
 
@@ -96,59 +97,44 @@ struct RenderCommand: RegistryCommand {
             Output.error(error.message)
             throw ExitCode(Output.dataError)
         }
-        let output: String
+        let answer: ScreenAnswer
         do {
             // `--data` is the operator's: it is data for the screen and, trusted, the request
             // context that guards read. A `?session=` inside the path is the client's and is not.
-            let context = TrustedContext(values: screenData)
-            let match = try registry.resolve(path, data: screenData, context: context)
-            if match.isFallback {
-                Output.error(ScreenRegistryError.unknownPath(path: path, suggestion: match.data["suggestion"]).description)
-                if fallback { Output.write(try render(await registry.screen(for: match))) }
-                throw ExitCode(Output.unknownPath)
-            }
-            if stack {
-                output = try renderStack(await registry.stackScreens(endingAt: match, data: screenData))
-            } else if let fragment {
-                output = try renderFragment(await registry.screen(for: match), id: fragment)
-            } else {
-                output = try render(await registry.screen(for: match))
-            }
-        } catch let error as ScreenRegistryError {
+            let match = try registry.resolve(path, data: screenData, context: TrustedContext(values: screenData))
+            answer = ScreenAnswer(match, fragment: fragment, stack: stack)
+        } catch {
             Output.error(error.description)
             throw ExitCode(Output.exitCode(for: error))
         }
-        Output.write(output)
-    }
-
-    private func render(_ screen: Screen) throws -> String {
-        do {
-            return try formatting.format.render(screen, options: formatting.options)
-        } catch {
-            Output.error("cannot render '\(path)' as \(formatting.format.rawValue): \(error)")
-            throw ExitCode(Output.softwareError)
+        if case .fallback(let match) = answer {
+            Output.error(ScreenRegistryError.unknownPath(path: path, suggestion: match.data["suggestion"]).description)
+            if fallback { Output.write(try await render(answer, in: registry, data: screenData)) }
+            throw ExitCode(Output.unknownPath)
         }
+        Output.write(try await render(answer, in: registry, data: screenData))
     }
 
-    private func renderFragment(_ screen: Screen, id: String) throws -> String {
-        let renderer = HXMLRenderer(compact: formatting.compact, platform: formatting.options.platform)
+    private func render(_ answer: ScreenAnswer, in registry: ScreenRegistry, data: [String: String]) async throws -> String {
+        let format = formatting.format
         do {
-            return String(decoding: try renderer.renderFragment(screen.node, id: id), as: UTF8.self)
-        } catch .fragmentNotFound {
-            Output.error("'\(path)' has no component with id '\(id)'")
-            throw ExitCode(Output.dataError)
+            let (body, _) = try await answer.render(in: registry, as: format, options: formatting.options, data: data)
+            return String(decoding: body, as: UTF8.self)
         } catch {
-            Output.error("cannot render '\(path)' as hxml: \(error)")
-            throw ExitCode(Output.softwareError)
-        }
-    }
-
-    private func renderStack(_ entries: [(path: String, screen: Screen)]) throws -> String {
-        do {
-            return try formatting.format.renderStack(entries, options: formatting.options)
-        } catch {
-            Output.error("cannot render the stack of '\(path)' as \(formatting.format.rawValue): \(error)")
-            throw ExitCode(Output.softwareError)
+            switch error {
+            case .building(let error):
+                Output.error(error.description)
+                throw ExitCode(Output.exitCode(for: error))
+            case .fragmentNotFound(let id):
+                Output.error("'\(path)' has no component with id '\(id)'")
+                throw ExitCode(Output.dataError)
+            case .fragmentNeedsHXML:
+                Output.error("--fragment needs --format hxml: fragments are Hyperview's")
+                throw ExitCode(Output.dataError)
+            case .rendering(let error):
+                Output.error("cannot render '\(path)' as \(format.rawValue): \(error)")
+                throw ExitCode(Output.softwareError)
+            }
         }
     }
 

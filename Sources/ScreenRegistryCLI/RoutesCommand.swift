@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenRegistry
 import ScreenRendering
+import ScreenService
 
 struct RoutesCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +31,7 @@ struct RoutesCommand: RegistryCommand {
         let routes = registry.routes
         switch format {
         case .text: Output.write(Self.table(routes))
-        case .json: Output.write(RouteListing.json(routes, pretty: true))
+        case .json: Output.write(RoutesDocument.json(routes, pretty: true))
         }
     }
 

@@ -86,18 +86,31 @@ struct CoreTests {
         #expect(ContentNegotiation.format(named: "pdf") == nil)
     }
 
-    @Test("The target is parsed once: format and fragment come off the query, the other items stay byte for byte")
-    func requestTarget() {
-        #expect(RequestTarget("/a?format=xml") == RequestTarget(path: "/a", format: "xml", fragment: nil, wantsStack: false))
-        #expect(RequestTarget("/a?x=1&format=text&y=%20+&format=json&fragment=f%20g&fragment=h")
-            == RequestTarget(path: "/a?x=1&y=%20+", format: "text", fragment: "f g", wantsStack: false))
-        #expect(RequestTarget("/a?formats=1&fragments=2") == RequestTarget(path: "/a?formats=1&fragments=2", format: nil, fragment: nil, wantsStack: false))
-        #expect(RequestTarget("/a?format").format == "")
-        #expect(RequestTarget("/a") == RequestTarget(path: "/a", format: nil, fragment: nil, wantsStack: false))
-        // `stack` stays for the screens to read.
-        #expect(RequestTarget("/a?stack=1&format=xml") == RequestTarget(path: "/a?stack=1", format: "xml", fragment: nil, wantsStack: true))
-        #expect(RequestTarget("/a?stack=true#top").wantsStack)
-        #expect(!RequestTarget("/a?stack=0").wantsStack && !RequestTarget("/a?stacks=1").wantsStack)
+    @Test("The target is parsed once: format, fragment and stack come off the query, the rest is the screen's")
+    func requestTarget() throws {
+        let target = try RequestTarget("/a?x=1&format=text&y=%20+&format=json&fragment=f%20g&fragment=h&stack=true")
+        #expect(target.link.segments == ["a"])
+        #expect(target.link.query == ["x": "1", "y": "  "])
+        #expect(target.format == "text" && target.fragment == "f g" && target.wantsStack)
+        #expect(try RequestTarget("/a?formats=1&fragments=2&stacks=1").link.query == ["formats": "1", "fragments": "2", "stacks": "1"])
+        #expect(try RequestTarget("/a?format").format == "")
+        #expect(try RequestTarget("/a").format == nil)
+        #expect(try RequestTarget("/a?stack=1&format=xml").wantsStack)
+        #expect(try RequestTarget("/a?stack=true#top").wantsStack)
+        #expect(try !RequestTarget("/a?stack=0").wantsStack)
+        #expect(try !RequestTarget("/a?stacks=1").wantsStack)
+        // One decoder for every item, the service's own too: `+` is a space.
+        #expect(try RequestTarget("/a?fragment=a+b").fragment == "a b")
+        do {
+            _ = try RequestTarget("/a/%zz")
+            Issue.record("a malformed escape parsed")
+        } catch {
+            guard case .invalidPath(let path, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(path == "/a/%zz" && reason == "a segment has a malformed percent-escape")
+        }
     }
 
     @Test("Entity tags: strong, stable, and If-None-Match lists")
@@ -141,13 +154,40 @@ struct CoreTests {
         }
     }
 
-    @Test("/routes is the same document as routes --format json, escaped as JSON")
+    @Test("/routes and routes --format json: every member of every route, escaped as JSON")
     func routesJSON() throws {
+        let odd = "a\"b\\c/ü\u{2028}"
         var registry = ScreenRegistry()
-        registry["a\"b\\c/ü\u{2028}"] = FailingScreen.self
-        let json = RoutesDocument.json(for: registry.routes)
-        #expect(json == RouteListing.json(registry.routes))
-        #expect(json.contains(#""pattern":"a\"b\\c/ü\u2028""#))
+        try registry.register(FailingScreen.self, at: odd)
+        try registry.register(FailingScreen.self, at: "pay", parent: odd, guard: .requires("session", else: "login"))
+        try registry.redirect("old", to: "pay")
+        #expect(RoutesDocument.json(registry.routes) == #"""
+            {"routes":[{"pattern":"a\"b\\c/ü\u2028","screenType":"FailingScreen","parent":null,"guard":null,"redirect":null,"rank":0},\#
+            {"pattern":"old","screenType":"RedirectRoute","parent":null,"guard":null,"redirect":"pay","rank":1},\#
+            {"pattern":"pay","screenType":"FailingScreen","parent":"a\"b\\c/ü\u2028",\#
+            "guard":{"requires":"requires session","else":"login"},"redirect":null,"rank":2}]}
+            """#)
+        var one = ScreenRegistry()
+        try one.register(FailingScreen.self, at: "pay", guard: .requires("session", else: "login"))
+        #expect(RoutesDocument.json(one.routes, pretty: true) == """
+            {
+              "routes": [
+                {
+                  "pattern": "pay",
+                  "screenType": "FailingScreen",
+                  "parent": null,
+                  "guard": {
+                    "requires": "requires session",
+                    "else": "login"
+                  },
+                  "redirect": null,
+                  "rank": 0
+                }
+              ]
+            }
+
+            """)
+        #expect(RoutesDocument.json([]) == #"{"routes":[]}"#)
     }
 }
 

@@ -81,9 +81,7 @@ public struct ScreenRequest: Sendable {
     /// Whether the request says it carries a body: a `Content-Length` other than `0`,
     /// or any `Transfer-Encoding`.
     public var declaresBody: Bool {
-        if header("transfer-encoding") != nil { return true }
-        guard let length = header("content-length") else { return false }
-        return length.split(separator: ",").contains { $0.trimmingSpaces != "0" }
+        RequestHeaders(headers).declaresBody
     }
 }
 

@@ -4,14 +4,14 @@ import ScreenRendering
 
 extension ScreenService {
     /// `GET` and `HEAD` only, without a body.
-    static func checkMethod(_ request: ScreenRequest) throws(ServiceError) {
+    static func checkMethod(_ request: ScreenRequest, _ headers: RequestHeaders) throws(ServiceError) {
         guard request.method == "GET" || request.method == "HEAD" else {
             throw ServiceError(
                 status: 405, code: "methodNotAllowed", message: "Only GET and HEAD are allowed here.",
                 headers: [HeaderField("Allow", "GET, HEAD")]
             )
         }
-        guard !request.declaresBody else {
+        guard !headers.declaresBody else {
             throw ServiceError(status: 400, code: "bodyNotAllowed", message: "A \(request.method) request must not have a body.")
         }
     }
@@ -19,8 +19,8 @@ extension ScreenService {
     func errorResponse(_ error: ServiceError, format: ScreenFormat?) -> ScreenResponse {
         var body: [UInt8]
         var contentType = "text/plain; charset=utf-8"
-        if let format, let rendered = try? FormatRendering.render(error.screen, as: format, platform: nil) {
-            body = Array(rendered.utf8)
+        if let format, let rendered = try? format.renderBytes(error.screen) {
+            body = rendered
             contentType = format.contentType
         } else {
             body = Array(error.plainText.utf8)

@@ -27,82 +27,40 @@ extension ScreenService {
         return cacheable.cacheLifetime
     }
 
-    /// Builds every screen of the back stack ending at `match` and renders them together
-    /// (``ScreenFormat/renderStack(_:options:)``: Beagle JSON as `resetApplication`
-    /// followed by `pushView`s; XML and text list the screens).
-    func renderStack(
-        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, log: RequestLog
-    ) async throws(ServiceError) -> [UInt8] {
-        let entries: [(path: String, screen: Screen)]
+    /// Builds and writes `answer`; a failure is logged when it is the server's, and
+    /// becomes its status.
+    func render(
+        _ answer: ScreenAnswer, as format: ScreenFormat, options: RenderOptions, log: RequestLog
+    ) async throws(ServiceError) -> (body: [UInt8], contentType: String) {
+        let pattern = answer.match.pattern
+        let answerFailure: ScreenAnswerError
         do {
-            entries = try await registry.stackScreens(endingAt: match)
+            return try await answer.render(in: registry, as: format, options: options)
         } catch {
+            answerFailure = error
+        }
+        var failure: ServiceError
+        switch answerFailure {
+        case .building(let error):
             if case .screenFailed = error {
-                log.error("stack failed", metadata: ["path": "\(match.path)", "error": "\(String(describing: error))"])
+                log.error("screen failed", metadata: ["pattern": "\(pattern)", "error": "\(String(describing: error))"])
             }
-            throw ServiceError(error)
-        }
-        do {
-            return Array(try format.renderStack(entries, options: RenderOptions(platform: platform)).utf8)
-        } catch {
-            log.error("rendering failed", metadata: ["path": "\(match.path)", "format": "\(format.rawValue)", "error": "\(error)"])
-            throw ServiceError.internalError
-        }
-    }
-
-    /// Builds the matched screen and renders the element of its component `id` as an
-    /// HXML fragment; no such component is `404`.
-    func renderFragment(
-        _ match: RouteMatch, id: String, platform: Platforms?, log: RequestLog
-    ) async throws(ServiceError) -> [UInt8] {
-        let screen = try await build(match, log: log)
-        do {
-            return try HXMLRenderer(platform: platform).renderFragment(screen.node, id: id)
-        } catch .fragmentNotFound {
-            var failure = ServiceError(
+            failure = ServiceError(error)
+        case .fragmentNeedsHXML:
+            failure = ServiceError(
+                status: 400, code: "fragmentNeedsHXML",
+                message: "Fragments are written in HXML only: ask with ?format=hxml or Accept: \(HXMLRenderer().contentType)."
+            )
+        case .fragmentNotFound(let id):
+            failure = ServiceError(
                 status: 404, code: "unknownFragment",
                 message: "This screen has no component with id '\(ScreenRegistryError.shownText(id))'."
             )
-            failure.pattern = match.pattern
-            throw failure
-        } catch {
-            log.error("rendering failed", metadata: ["pattern": "\(match.pattern)", "format": "hxml", "error": "\(error)"])
-            var failure = ServiceError.internalError
-            failure.pattern = match.pattern
-            throw failure
+        case .rendering(let error):
+            log.error("rendering failed", metadata: ["pattern": "\(pattern)", "format": "\(format.rawValue)", "error": "\(error)"])
+            failure = .internalError
         }
-    }
-
-    /// Builds the matched screen; a failure is logged and becomes its status.
-    func build(_ match: RouteMatch, log: RequestLog) async throws(ServiceError) -> Screen {
-        do {
-            return try await registry.screen(for: match)
-        } catch {
-            log.error(
-                "screen failed",
-                metadata: ["pattern": "\(match.pattern)", "error": "\(String(describing: error))"]
-            )
-            var failure = ServiceError(error)
-            failure.pattern = match.pattern
-            throw failure
-        }
-    }
-
-    /// Builds the matched screen and renders it; a failure is logged and becomes `500`.
-    func render(
-        _ match: RouteMatch, as format: ScreenFormat, platform: Platforms?, log: RequestLog
-    ) async throws(ServiceError) -> [UInt8] {
-        let screen = try await build(match, log: log)
-        do {
-            return try FormatRendering.renderBytes(screen, as: format, platform: platform)
-        } catch {
-            log.error(
-                "rendering failed",
-                metadata: ["pattern": "\(match.pattern)", "format": "\(format.rawValue)", "error": "\(error)"]
-            )
-            var failure = ServiceError.internalError
-            failure.pattern = match.pattern
-            throw failure
-        }
+        failure.pattern = pattern.isEmpty ? nil : pattern
+        throw failure
     }
 }

@@ -18,10 +18,11 @@ extension ScreenService {
         let start = ContinuousClock.now
         var response: ScreenResponse
         do {
-            try Self.checkMethod(request)
+            let fields = RequestHeaders(request.headers)
+            try Self.checkMethod(request, fields)
             let tag = EntityTag.strong(for: body)
             let headers = [HeaderField("ETag", tag), HeaderField("Cache-Control", cacheControl)]
-            if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            if let condition = fields.ifNoneMatch, EntityTag.ifNoneMatch(condition, matches: tag) {
                 response = ScreenResponse(status: 304, headers: headers)
             } else {
                 response = ScreenResponse(

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import ScreenRegistry
 import ScreenRendering
@@ -99,7 +98,7 @@ public struct ScreenService: Sendable {
     public init(registry: ScreenRegistry, configuration: Configuration = Configuration()) {
         self.registry = registry
         self.configuration = configuration
-        routesDocument = Array(RoutesDocument.json(for: registry.routes).utf8)
+        routesDocument = Array(RoutesDocument.json(registry.routes).utf8)
         memo = RenderMemo(capacity: configuration.memoCapacity, byteCapacity: configuration.memoByteCapacity)
     }
 
@@ -114,12 +113,21 @@ public struct ScreenService: Sendable {
     public func respond(to request: ScreenRequest, logger: Logger) async -> ScreenResponse {
         let start = ContinuousClock.now
         let log = RequestLog(logger: logger, requestID: request.requestID)
-        let target = RequestTarget(request.target)
+        let headers = RequestHeaders(request.headers)
+        // Parsed once, also for the format of an error; too long a target is `414`, not parsed.
+        let target = request.target.utf8.count <= configuration.maximumTargetLength
+            ? Result { () throws(ScreenRegistryError) in try RequestTarget(request.target) } : nil
         var response: ScreenResponse
         do {
-            response = try await screenResponse(for: request, target: target, log: log)
+            response = try await screenResponse(for: request, headers: headers, target: target, log: log)
         } catch {
-            response = errorResponse(error, format: error.status == 406 ? nil : negotiatedFormatForErrors(request, target))
+            let requested: String? = switch target {
+            case .success(let target)?: target.format
+            case .failure?: RequestTarget.format(inMalformed: request.target)
+            case nil: nil
+            }
+            let format = error.status == 406 ? nil : Self.formatForErrors(headers, formatName: requested)
+            response = errorResponse(error, format: format)
         }
         if request.method == "HEAD" { response = Self.headResponse(response) }
         Self.write(request, response, since: start, to: log)
@@ -127,88 +135,78 @@ public struct ScreenService: Sendable {
     }
 
     private func screenResponse(
-        for request: ScreenRequest, target: RequestTarget, log: RequestLog
+        for request: ScreenRequest, headers: RequestHeaders, target parsed: Result<RequestTarget, ScreenRegistryError>?,
+        log: RequestLog
     ) async throws(ServiceError) -> ScreenResponse {
-        try Self.checkMethod(request)
-        guard request.target.utf8.count <= configuration.maximumTargetLength else {
+        try Self.checkMethod(request, headers)
+        guard let parsed else {
             throw ServiceError(
                 status: 414, code: "uriTooLong",
                 message: "The path and query are longer than \(configuration.maximumTargetLength) bytes."
             )
         }
-        let format = try Self.negotiate(request, formatName: target.format)
-        var context = try await authenticate(request)
-        if context["hyperviewVersion"] == nil, let version = Self.hyperviewVersion(of: request) {
-            context["hyperviewVersion"] = version
-        }
-
-        let match: RouteMatch
+        let target: RequestTarget
         do {
-            match = try registry.resolve(target.path, context: context)
+            target = try parsed.get()
         } catch {
             throw ServiceError(error)
         }
-        let platform = FormatRendering.platform(fromHeader: request.header("beagle-platform"))
+        let format = try Self.negotiate(headers, formatName: target.format)
+        var context = try await authenticate(request)
+        if context["hyperviewVersion"] == nil, let version = Self.hyperviewVersion(headers) {
+            context["hyperviewVersion"] = version
+        }
+        let match: RouteMatch
+        do {
+            match = try registry.resolve(target.link, context: context)
+        } catch {
+            throw ServiceError(error)
+        }
+        let answer = ScreenAnswer(match, fragment: target.fragment, stack: target.wantsStack)
+        let options = RenderOptions(platform: Platforms(header: headers.beaglePlatform))
 
-        if match.isFallback {
+        if case .fallback = answer {
             // No route matched and the registry has a fallback screen: the client gets
             // that screen, with the status an unknown path has.
-            let body = try await render(match, as: format, platform: platform, log: log)
+            let (body, contentType) = try await render(answer, as: format, options: options, log: log)
             return ScreenResponse(status: 404, headers: [
-                HeaderField("Content-Type", format.contentType),
+                HeaderField("Content-Type", contentType),
                 HeaderField("Content-Length", String(body.count)),
                 HeaderField("Cache-Control", "no-store"),
                 HeaderField("Vary", Self.vary),
             ], body: body)
         }
 
-        let body: [UInt8]
-        let tag: String
-        var contentType = format.contentType
-        if let fragment = target.fragment {
-            // `?fragment=<id>`: one component's element, for Hyperview's partial updates.
-            guard format == .hxml else {
-                throw ServiceError(
-                    status: 400, code: "fragmentNeedsHXML",
-                    message: "Fragments are written in HXML only: ask with ?format=hxml or Accept: \(HXMLRenderer().contentType)."
-                )
-            }
-            body = try await renderFragment(match, id: fragment, platform: platform, log: log)
-            tag = EntityTag.strong(for: body)
-            contentType = HXMLRenderer().fragmentContentType
-        } else if target.wantsStack {
-            // `?stack=1`: the back stack from the root to this screen, in one response.
-            body = try await renderStack(match, as: format, platform: platform, log: log)
-            tag = EntityTag.strong(for: body)
-        } else if let timeToLive = reuseLifetime(of: match) {
+        let body: [UInt8], contentType: String, tag: String
+        if case .screen = answer, let timeToLive = reuseLifetime(of: match) {
             let key = RenderMemo.Key(
                 pattern: match.pattern, path: match.path, data: match.data, context: context, format: format,
-                platform: platform
+                platform: options.platform
             )
             if let entry = memo.lookup(key) {
-                (body, tag) = (entry.body, entry.tag)
+                (body, contentType, tag) = (entry.body, format.contentType, entry.tag)
             } else {
-                body = try await render(match, as: format, platform: platform, log: log)
+                (body, contentType) = try await render(answer, as: format, options: options, log: log)
                 tag = EntityTag.strong(for: body)
                 memo.store(key, body: body, tag: tag, timeToLive: timeToLive)
             }
         } else {
-            body = try await render(match, as: format, platform: platform, log: log)
+            (body, contentType) = try await render(answer, as: format, options: options, log: log)
             tag = EntityTag.strong(for: body)
         }
 
-        var headers = [
+        var responseHeaders = [
             HeaderField("ETag", tag),
             HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern)),
             HeaderField("Vary", Self.vary),
         ]
-        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
-            return ScreenResponse(status: 304, headers: headers, pattern: match.pattern)
+        if let condition = headers.ifNoneMatch, EntityTag.ifNoneMatch(condition, matches: tag) {
+            return ScreenResponse(status: 304, headers: responseHeaders, pattern: match.pattern)
         }
-        headers.insert(contentsOf: [
+        responseHeaders.insert(contentsOf: [
             HeaderField("Content-Type", contentType),
             HeaderField("Content-Length", String(body.count)),
         ], at: 0)
-        return ScreenResponse(status: 200, headers: headers, body: body, pattern: match.pattern)
+        return ScreenResponse(status: 200, headers: responseHeaders, body: body, pattern: match.pattern)
     }
 }

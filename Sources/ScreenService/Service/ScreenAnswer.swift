@@ -1,0 +1,86 @@
+import ScreenRegistry
+import ScreenRendering
+
+/// What a request for a screen is answered with, decided once from the match and the
+/// request's own items. The HTTP service and `screen-registry render` both build it with
+/// ``init(_:fragment:stack:)`` and write it with ``render(in:as:options:data:)``.
+public enum ScreenAnswer: Sendable {
+    /// The matched screen.
+    case screen(RouteMatch)
+    /// The element of one component of the matched screen, for Hyperview's partial updates.
+    case fragment(RouteMatch, id: String)
+    /// The back stack from the root to the matched screen, in one document.
+    case stack(RouteMatch)
+    /// No route matched, and the registry's fallback screen stands in.
+    case fallback(RouteMatch)
+
+    /// The decision: the fallback screen when nothing matched, else a fragment when one
+    /// is asked for, else the back stack when it is asked for, else the screen.
+    public init(_ match: RouteMatch, fragment: String?, stack: Bool) {
+        if match.isFallback {
+            self = .fallback(match)
+        } else if let fragment {
+            self = .fragment(match, id: fragment)
+        } else if stack {
+            self = .stack(match)
+        } else {
+            self = .screen(match)
+        }
+    }
+
+    /// The match the answer is built from.
+    public var match: RouteMatch {
+        switch self {
+        case .screen(let match), .fragment(let match, _), .stack(let match), .fallback(let match): match
+        }
+    }
+
+    /// Builds the answer's screens in `registry` and writes them in `format`: the body
+    /// and its media type. `data` is the caller's, for the screens of a back stack.
+    public func render(
+        in registry: ScreenRegistry, as format: ScreenFormat, options: RenderOptions = RenderOptions(),
+        data: [String: String] = [:]
+    ) async throws(ScreenAnswerError) -> (body: [UInt8], contentType: String) {
+        let renderer = format.renderer(options: options)
+        switch self {
+        case .screen(let match), .fallback(let match):
+            let screen = try await Self.build(match, in: registry)
+            return (try Self.writing { try renderer.renderBytes(screen.node) }, renderer.contentType)
+        case .fragment(let match, let id):
+            guard format == .hxml else { throw .fragmentNeedsHXML }
+            let screen = try await Self.build(match, in: registry)
+            let hxml = HXMLRenderer(options: options)
+            do {
+                return (try hxml.renderFragment(screen.node, id: id), hxml.fragmentContentType)
+            } catch .fragmentNotFound {
+                throw .fragmentNotFound(id: id)
+            } catch {
+                throw .rendering(error)
+            }
+        case .stack(let match):
+            let entries: [(path: String, screen: Screen)]
+            do {
+                entries = try await registry.stackScreens(endingAt: match, data: data)
+            } catch {
+                throw .building(error)
+            }
+            return (try Self.writing { try renderer.renderStackBytes(entries) }, renderer.contentType)
+        }
+    }
+
+    private static func build(_ match: RouteMatch, in registry: ScreenRegistry) async throws(ScreenAnswerError) -> Screen {
+        do {
+            return try await registry.screen(for: match)
+        } catch {
+            throw .building(error)
+        }
+    }
+
+    private static func writing(_ write: () throws -> [UInt8]) throws(ScreenAnswerError) -> [UInt8] {
+        do {
+            return try write()
+        } catch {
+            throw .rendering(error)
+        }
+    }
+}
