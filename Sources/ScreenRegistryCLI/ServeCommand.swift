@@ -105,7 +105,7 @@ struct ServeCommand: RegistryCommand {
     /// `pattern=seconds` items, seconds a positive number.
     static func memoized(_ items: [String]) throws -> [String: Duration] {
         var result: [String: Duration] = [:]
-        for (pattern, value) in try cachePolicies(items) {
+        for (pattern, value) in try cachePolicies(items, option: "--memoize") {
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("invalid --memoize '\(pattern)=\(value)': expected pattern=seconds, 0 < seconds <= 86400")
             }
@@ -116,11 +116,11 @@ struct ServeCommand: RegistryCommand {
 
     /// `pattern=value` items: the first `=` separates (a value may hold more), a
     /// repeated pattern keeps the last value.
-    static func cachePolicies(_ items: [String]) throws -> [String: String] {
+    static func cachePolicies(_ items: [String], option: String = "--cache-control") throws -> [String: String] {
         var result: [String: String] = [:]
         for item in items {
             guard let equals = item.firstIndex(of: "=") else {
-                throw ValidationError("invalid --cache-control '\(item)': expected pattern=value")
+                throw ValidationError("invalid \(option) '\(item)': expected pattern=value")
             }
             result[String(item[..<equals])] = String(item[item.index(after: equals)...])
         }

@@ -1,4 +1,4 @@
-/// Reverse routing, typed links and back stacks.
+/// Reverse routing and typed links: paths built from patterns and parameters.
 extension ScreenRegistry {
     /// Builds the path for `pattern` with `parameters`, percent-encoding each value,
     /// so that ``resolve(_:data:context:)`` gives the parameters back.

@@ -1,3 +1,4 @@
+/// Back stacks: a screen and its parents, resolved from the root down.
 extension ScreenRegistry {
     /// The back stack for `path`: the resolved chain from the root to the target, each
     /// route's parent pattern filled with the parameters carried down from its child

@@ -4,15 +4,16 @@ import ScreenRendering
 /// request gets.
 ///
 /// Each format answers to the media type of its `contentType` (`text/plain`,
-/// `application/xml`, `application/json`); `application/xml` also answers to
-/// `text/xml`. A format added to `ScreenFormat` takes part without a change here.
+/// `application/xml`, `application/json`, `application/vnd.divkit+json`,
+/// `application/vnd.hyperview+xml`); `application/xml` also answers to `text/xml`. A
+/// format added to `ScreenFormat` takes part without a change here.
 ///
-/// - `?format=json|xml|text` wins over `Accept`.
-/// - Without `Accept`, or with `*/*`, the request gets ``defaultFormat``: JSON when the
-///   Beagle JSON renderer is built in, else XML, else text.
+/// - `?format=NAME` (any format's name, in any case) wins over `Accept`.
+/// - Without `Accept`, or with `*/*`, the request gets ``defaultFormat``: the first of
+///   ``preference`` (JSON, XML, text) that exists.
 /// - Otherwise the acceptable format with the highest `q` wins; on a tie the more
 ///   specific media range, then the range listed first, then the server's preference
-///   (JSON, XML, text). `q=0` refuses a format.
+///   (``formatsByPreference``). `q=0` refuses a format.
 /// - When nothing is acceptable the service answers `406 Not Acceptable`.
 public enum ContentNegotiation {
     /// The format names in the server's order of preference: the first one that
