@@ -1,7 +1,7 @@
 /// Reverse routing and typed links: paths built from patterns and parameters.
 extension ScreenRegistry {
     /// Builds the path for `pattern` with `parameters`, percent-encoding each value,
-    /// so that ``resolve(_:data:context:)`` gives the parameters back.
+    /// so that ``resolve(_:data:context:)-(String,_,_)`` gives the parameters back.
     ///
     /// `*` takes `parameters["*"]`; `**` takes `parameters["**"]` (several segments,
     /// separated by `/`), or nothing. Throws `.missingParameter` for a value not given

@@ -12,7 +12,7 @@ extension ScreenRegistry {
         try stack(endingAt: resolve(path, data: data, context: context), data: data)
     }
 
-    /// The back stack ending at `target`, a match ``resolve(_:data:context:)`` returned:
+    /// The back stack ending at `target`, a match ``resolve(_:data:context:)-(String,_,_)`` returned:
     /// its parents are resolved with the caller's `data` and the match's context.
     public func stack(endingAt target: RouteMatch, data: [String: String] = [:]) throws(ScreenRegistryError) -> [RouteMatch] {
         var stack = [target]

@@ -143,7 +143,7 @@ public struct ScreenRegistry: Sendable {
         try await screen(for: resolve(path, data: data, context: context))
     }
 
-    /// Builds the screen for a match that ``resolve(_:data:context:)`` returned, with
+    /// Builds the screen for a match that ``resolve(_:data:context:)-(String,_,_)`` returned, with
     /// the match's trusted context.
     ///
     /// The screen type gets this registry (``DeeplinkScreen/init(match:in:)``), so that

@@ -3,7 +3,7 @@
 /// A client controls its path, query items, headers and body: all of that is data,
 /// and data is untrusted. The trusted request context comes from the host application
 /// alone: an authenticator in the service, the argument to
-/// ``ScreenRegistry/resolve(_:data:context:)`` in library use, the operator's `--data`
+/// ``ScreenRegistry/resolve(_:data:context:)-(String,_,_)`` in library use, the operator's `--data`
 /// on the command line. Guards read only this context (ARCHITECTURE.md, "Trust"), so no
 /// query item or header can satisfy a guard unless the application vouched for it.
 ///

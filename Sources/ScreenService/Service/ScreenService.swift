@@ -26,8 +26,9 @@ import ScreenRendering
 ///
 /// What it does, for `GET` and `HEAD` below the mount point:
 ///
-/// - the path and query go to `ScreenRegistry.resolve(_:data:context:)`
-///   unchanged, so routing follows the registry's rules exactly;
+/// - the target is parsed once into a `DeepLink` (the registry's rules exactly); the
+///   service's own query items (`format`, `fragment`, `stack`) are taken out of it, and
+///   the registry resolves the rest;
 /// - the format comes from `?format=` or `Accept` (see ``ContentNegotiation``);
 /// - errors map to statuses: unknown path `404` (with the suggestion; the registry's
 ///   fallback screen, when it has one, is the body), invalid path,
