@@ -162,13 +162,15 @@ struct ServeCommand: RegistryCommand {
     }
 }
 
-/// Holds each request for a fixed time: see `--test-delay-ms`.
+/// Holds each request for a fixed time, saying so on standard output (`holding PATH`),
+/// so that a test knows a request is in flight: see `--test-delay-ms`.
 struct TestDelayMiddleware<Context: RequestContext>: RouterMiddleware {
     var delay: Duration
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        FileHandle.standardOutput.write(Data("holding \(request.uri.path)\n".utf8))
         try? await Task.sleep(for: delay)
         return try await next(request, context)
     }

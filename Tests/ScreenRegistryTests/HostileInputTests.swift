@@ -42,6 +42,13 @@ struct HostileInputTests {
         #expect(refused > 1000)
     }
 
+    /// Every reason rule 6 gives for an invalid pattern, as ARCHITECTURE.md words it.
+    static let patternReasons = [
+        "'**' must be the last segment", "is used twice", "has an unclosed type", "is not a parameter type",
+        "has no parameter name", "is not a parameter name", "mixes '*' with other characters",
+        "has a malformed percent-escape", "contains a control character", "can never match", "more than 64 segments",
+    ]
+
     @Test("Random patterns register, or are refused with the exact reason and nothing is added")
     func randomPatterns() throws {
         var generator = Generator(state: 7)
@@ -57,8 +64,9 @@ struct HostileInputTests {
                 #expect(parses, "\(pattern)")
                 #expect(registry[pattern] == Probe.self)
                 registered += 1
-            } catch .invalidPattern(let refused, _) {
+            } catch .invalidPattern(let refused, let reason) {
                 #expect(!parses && refused == pattern, "\(pattern)")
+                #expect(Self.patternReasons.contains { reason.contains($0) }, "\(pattern): \(reason)")
                 invalid += 1
             } catch .duplicateRoute(let refused, let existing) {
                 #expect(parses && refused == pattern && registry[existing] != nil, "\(pattern)")

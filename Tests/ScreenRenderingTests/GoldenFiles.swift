@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Golden files live beside this file in `Golden/`, for every format. Set
-/// `UPDATE_GOLDEN=1` to rewrite them, then read every changed file before committing it.
+/// `UPDATE_GOLDEN=1` to rewrite them: each rewritten file still fails its test, so that
+/// nobody mistakes a rewrite for a pass; read every changed file (`git diff`) before
+/// committing it, then run the tests again without the variable. CI refuses the variable.
 enum GoldenFile {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -10,7 +12,11 @@ enum GoldenFile {
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try actual.write(to: url, atomically: true, encoding: .utf8)
+            let old = try? String(contentsOf: url, encoding: .utf8)
+            if old != actual {
+                try actual.write(to: url, atomically: true, encoding: .utf8)
+                Issue.record("\(name) rewritten: read it, then run the tests again without UPDATE_GOLDEN", sourceLocation: sourceLocation)
+            }
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)

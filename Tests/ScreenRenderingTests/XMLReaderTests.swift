@@ -60,12 +60,10 @@ struct XMLReaderTests {
             xml += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n"
         }
         xml += "]>\n<screenComponent xmlns=\"urn:screenregistry:screen:1\"><child><text>&lol9;</text></child></screenComponent>\n"
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Refused for its DOCTYPE, which comes before any entity: nothing is expanded.
         let error = try #require(throws: XMLReadError.self) { try XMLReader().read(xml) }
         #expect(error.reason == .doctypeNotAllowed)
         #expect(try #require(throws: XMLReadError.self) { try XMLValidator().validate(xml) }.reason == .doctypeNotAllowed)
-        #expect(clock.now - start < .seconds(2))
     }
 
     @Test("Size and depth limits")

@@ -11,15 +11,19 @@ import Testing
 struct ConcurrencyTests {
     let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-    @Test("Many tasks share one service: memoized, evicted and fresh screens answer identically")
+    @Test("Many tasks share one service: memoized, evicted and fresh screens answer with their golden bodies")
     func sharedService() async throws {
-        // A store of four bodies, so tasks evict each other's entries while others hit.
+        // A store of four bodies for eight, so tasks evict each other's entries while others hit.
         let service = ScreenService(registry: testRegistry, configuration: .init(memoCapacity: 4))
-        let targets = (0..<12).map { "/profile/\($0)?format=\(["json", "xml", "text"][$0 % 3])" } + ["/payment", "/home"]
         var expected: [String: [UInt8]] = [:]
-        for target in targets {
-            expected[target] = await service.respond(to: ScreenRequest(method: "GET", target: target), logger: logger).body
+        for (target, file) in [
+            ("/profile/42?format=xml", "profile.xml"), ("/profile/42?tab=likes&format=text", "profile.txt"),
+            ("/home?format=xml", "home.xml"), ("/home?format=text", "home.txt"), ("/products?format=xml", "products.xml"),
+            ("/products?format=text", "products.txt"), ("/text?format=xml", "text.xml"), ("/text?format=text", "text.txt"),
+        ] {
+            expected[target] = try goldenFile(file)
         }
+        let targets = expected.keys.sorted()
         let answers = await withTaskGroup(of: (String, Int, [UInt8]).self) { group in
             for round in 0..<400 {
                 let target = targets[round % targets.count]
@@ -43,18 +47,21 @@ struct ConcurrencyTests {
         let screen = try await testRegistry.screen(for: "/profile/42")
         let json = BeagleJSONRenderer().renderBytes(screen.node)
         let xml = try XMLRenderer().render(screen)
-        let results = await withTaskGroup(of: Bool.self) { group in
+        let imported = try BeagleJSONReader().read(json)
+        let read = try XMLReader().read(xml)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<64 {
                 group.addTask {
                     if index % 2 == 0 {
-                        return BeagleJSONRenderer().renderBytes(screen.node) == json
-                            && (try? BeagleJSONReader().read(json)) != nil
+                        let again = try BeagleJSONReader().read(json)
+                        return BeagleJSONRenderer().renderBytes(screen.node) == json && again == imported
                     }
-                    return (try? XMLRenderer().render(screen)) == xml && (try? XMLReader().read(xml)) != nil
+                    let again = try XMLReader().read(xml)
+                    return try XMLRenderer().render(screen) == xml && again == read
                 }
             }
             var all: [Bool] = []
-            for await result in group { all.append(result) }
+            for try await result in group { all.append(result) }
             return all
         }
         #expect(results.count == 64 && results.allSatisfy { $0 })

@@ -204,6 +204,24 @@ struct CountingScreen: DeeplinkScreen {
     }
 }
 
+/// A screen for the signed-in user that (wrongly for a real app, rightly for the test)
+/// declares it may be reused: the store must still keep one body a user.
+struct PersonalCachedScreen: CacheableScreen {
+    static let cacheLifetime: Duration = .seconds(60)
+    static let builds = BuildCounter()
+    let user: String
+    init(path: String, data: [String: String], context: TrustedContext) {
+        user = context.user ?? "nobody"
+    }
+    init(path: String, data: [String: String]) {
+        user = "nobody"
+    }
+    func screen() async throws -> Screen {
+        Self.builds.increment(user)
+        return Screen(title: "Mine") { Text("for \(user)") }
+    }
+}
+
 /// A ``CountingScreen`` that declares that it may be reused for a minute.
 struct CachedCountingScreen: CacheableScreen {
     static let cacheLifetime: Duration = .seconds(60)
@@ -255,18 +273,31 @@ struct MemoTests {
         #expect(other.status == 200)
     }
 
-    @Test("Entries expire; routes not named are built every time")
-    func expiryAndDefault() async throws {
-        let short = service(memoized: ["counted/:id": .milliseconds(50)])
-        _ = await get(short, "/counted/m2")
-        try await Task.sleep(for: .milliseconds(120))
-        _ = await get(short, "/counted/m2")
-        #expect(CountingScreen.builds.count("m2") == 2)
-
+    @Test("Routes not named are built every time")
+    func notMemoized() async throws {
         let plain = service(memoized: [:])
         _ = await get(plain, "/counted/m3")
         _ = await get(plain, "/counted/m3")
         #expect(CountingScreen.builds.count("m3") == 2)
+    }
+
+    @Test("Two users never share a body: the trusted context is part of the store's key")
+    func keyedByContext() async throws {
+        var registry = testRegistry
+        registry["mine"] = PersonalCachedScreen.self
+        let service = ScreenService(
+            registry: registry,
+            configuration: .init(authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user"])))
+        func get(as user: String) async -> String {
+            let request = ScreenRequest(method: "GET", target: "/mine", headers: [("Accept", "text/plain"), ("X-User", user)])
+            return await service.respond(to: request, logger: logger).bodyText
+        }
+        let ada = await get(as: "ada")
+        let bob = await get(as: "bob")
+        #expect(ada.contains(#"text="for ada""#))
+        #expect(bob.contains(#"text="for bob""#))
+        #expect(await get(as: "ada") == ada)
+        #expect(PersonalCachedScreen.builds.count("ada") == 1 && PersonalCachedScreen.builds.count("bob") == 1)
     }
 
     @Test("A screen type's declared cache lifetime is honoured unless turned off or overridden")
@@ -290,10 +321,9 @@ struct MemoTests {
         #expect(CountingScreen.builds.count("d2") == 2)
 
         let overridden = self.service(memoized: ["cached/:id": .milliseconds(50)])
-        _ = await get(overridden, "/cached/d3")
-        try await Task.sleep(for: .milliseconds(120))
-        _ = await get(overridden, "/cached/d3")
-        #expect(CountingScreen.builds.count("d3") == 2)
+        #expect(overridden.reuseLifetime(of: try overridden.registry.resolve("/cached/d3")) == .milliseconds(50))
+        #expect(service.reuseLifetime(of: try service.registry.resolve("/cached/d3")) == .seconds(60))
+        #expect(everyRequest.reuseLifetime(of: try everyRequest.registry.resolve("/cached/d3")) == nil)
     }
 
     private func key(_ path: String, data: [String: String] = [:]) -> RenderMemo.Key {

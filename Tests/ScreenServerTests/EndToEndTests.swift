@@ -26,7 +26,7 @@ private final class ServeProcess: @unchecked Sendable {
         process.standardError = errors
         try process.run()
         // The first line on stdout names the address: "serving http://127.0.0.1:PORT/screens".
-        let line = try Self.firstLine(of: output.fileHandleForReading, timeout: 30)
+        let line = try nextLine(timeout: 30)
         guard let portText = line.split(separator: ":").last?.split(separator: "/").first,
               let port = Int(portText)
         else {
@@ -40,19 +40,25 @@ private final class ServeProcess: @unchecked Sendable {
         var description: String
     }
 
-    private static func firstLine(of handle: FileHandle, timeout: TimeInterval) throws -> String {
-        var data = Data()
+    /// What the server wrote to standard output and no line has taken yet.
+    private var unread = Data()
+
+    /// The next line the server writes to standard output. The timeout only bounds the
+    /// wait for a server that never writes it; nothing is asserted about the time.
+    func nextLine(timeout: TimeInterval) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        while !data.contains(UInt8(ascii: "\n")) {
-            guard Date() < deadline else { throw Failure(description: "no address line within \(timeout) s") }
+        while !unread.contains(UInt8(ascii: "\n")) {
+            guard Date() < deadline else { throw Failure(description: "no line within \(timeout) s") }
             // read(2), retried on EINTR: Foundation's availableData traps when a signal interrupts it.
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(output.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { throw Failure(description: "the server exited before listening") }
-            data.append(contentsOf: buffer[0..<count])
+            if count <= 0 { throw Failure(description: "the server's output ended") }
+            unread.append(contentsOf: buffer[0..<count])
         }
-        return String(decoding: data.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let line = unread.prefix { $0 != UInt8(ascii: "\n") }
+        unread.removeFirst(line.count + 1)
+        return String(decoding: line, as: UTF8.self)
     }
 
     func signal(_ number: Int32) {
@@ -94,19 +100,20 @@ private func get(_ url: URL, accept: String) async throws -> (HTTPURLResponse, D
 struct EndToEndTests {
     @Test("serve answers over HTTP; SIGTERM during a request lets it finish, then exits 0")
     func gracefulShutdown() async throws {
-        // --test-delay-ms (hidden, for this test) holds every request 6 s, long enough
-        // to send SIGTERM while one is in flight even on a loaded machine, where the
-        // client may take a while to connect.
+        // --test-delay-ms (hidden, for this test) holds every request, and says so on
+        // standard output: SIGTERM goes out once the server holds one.
         let server = try ServeProcess(["--test-delay-ms", "6000", "--log-level", "info"])
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
 
         let (health, healthBody) = try await get(base.appendingPathComponent("health"), accept: "*/*")
         #expect(health.statusCode == 200)
+        #expect(try server.nextLine(timeout: 60) == "holding /health")
         #expect(String(decoding: healthBody, as: UTF8.self) == #"{"status":"ok"}"#)
 
         let url = try #require(URL(string: "screens/profile/42?tab=likes", relativeTo: base))
         let inFlight = Task { try await get(url, accept: "text/plain") }
-        try await Task.sleep(for: .milliseconds(2500))
+        // The server says when it holds the request: then it is in flight, whatever the load.
+        #expect(try server.nextLine(timeout: 60) == "holding /screens/profile/42")
         server.signal(SIGTERM)
 
         let (response, body) = try await inFlight.value

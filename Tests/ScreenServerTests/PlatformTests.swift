@@ -44,4 +44,24 @@ struct PlatformTests {
             #expect(unknown.text == all.text)
         }
     }
+
+    @Test(
+        "Every format through the service: Beagle JSON, DivKit and HXML leave out other platforms' components; text and XML keep and mark them",
+        arguments: ScreenFormat.allCases)
+    func pruningInEveryFormat(format: ScreenFormat) async throws {
+        var registry = testRegistry
+        registry["platforms"] = PlatformScreen.self
+        let server = ScreenServer(registry: registry, configuration: .init(port: 0))
+        let prunes = [ScreenFormat.json, .divkit, .hxml].contains(format)
+        try await server.makeApplication().test(.router) { client in
+            for (platform, kept, other) in [("IOS", "only-ios", "only-android"), ("ANDROID", "only-android", "only-ios")] {
+                let response = try await client.execute(
+                    uri: "/screens/platforms?format=\(format.rawValue)", method: .get,
+                    headers: .fields([("beagle-platform", platform)]))
+                #expect(response.status == .ok)
+                #expect(response.text.contains(kept), "\(format) for \(platform)")
+                #expect(response.text.contains(other) == !prunes, "\(format) for \(platform)")
+            }
+        }
+    }
 }

@@ -35,14 +35,24 @@ struct ScreenServerTests {
         }
     }
 
-    @Test("The body is exactly what ScreenFormat renders for the screen")
-    func bodyIsTheRendering() async throws {
-        let screen = try await testRegistry.screen(for: "/profile/42?tab=likes")
+    @Test("The body in every format is the catalog's golden document, which a person has read")
+    func bodyIsTheGoldenDocument() async throws {
         try await withServer { client in
-            for format in ScreenFormat.allCases {
-                let expected = try format.render(screen)
-                let response = try await client.execute(uri: "/screens/profile/42?tab=likes&format=\(format.rawValue)", method: .get)
-                #expect(response.text == expected)
+            // The golden JSON documents are pretty, the server's compact: compared as JSON.
+            for (uri, file, asJSON) in [
+                ("/screens/profile/42?format=xml", "profile.xml", false), ("/screens/profile/42?format=hxml", "profile.hxml", false),
+                ("/screens/profile/42?tab=likes&format=text", "profile.txt", false),
+                ("/screens/profile/42?format=json", "profile.json", true),
+                ("/screens/profile/42?format=divkit", "profile.divkit.json", true),
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                let golden = try goldenFile(file)
+                if asJSON {
+                    let body = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? NSDictionary
+                    #expect(body == (try JSONSerialization.jsonObject(with: Data(golden)) as? NSDictionary), "\(uri)")
+                } else {
+                    #expect(response.text == String(decoding: golden, as: UTF8.self), "\(uri)")
+                }
             }
         }
     }

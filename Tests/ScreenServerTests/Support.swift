@@ -54,6 +54,14 @@ let testRegistry: ScreenRegistry = {
     return registry
 }()
 
+/// A golden file of the rendering tests (`Tests/ScreenRenderingTests/Golden/`), read by a
+/// person when it was written: the body a catalog screen must have.
+func goldenFile(_ name: String) throws -> [UInt8] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("ScreenRenderingTests/Golden")
+    return Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+}
+
 /// Log lines, captured.
 final class LogCapture: @unchecked Sendable {
     private let lock = NSLock()
