@@ -9,6 +9,13 @@ public enum Conformance {
     public static let python = ProcessInfo.processInfo.environment["CONFORMANCE_PYTHON"]
     /// On in CI, where a missing interpreter or schema is then a failure, not a skip.
     public static let isEnabled = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    /// What a skipped conformance test says: how to run it.
+    public static let whenSkipped = """
+        skipped: the clients' schema tools are not installed. To run it: python3 -m venv /tmp/sr-venv && \
+        /tmp/sr-venv/bin/pip install pydivkit==33.8.0 jsonschema==4.26.0 xmlschema==4.3.2 elementpath==5.1.4 && \
+        CONFORMANCE_PYTHON=/tmp/sr-venv/bin/python swift test (Hyperview's also needs HYPERVIEW_SCHEMA, \
+        or ../shared/hyperview beside the repository)
+        """
     public static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Conformance")
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Tests of the tests: each deliberate bug in mutants.json must make the suites named
+for it fail.
+
+    Tests/Mutants/run.py                 a scratch copy of the tree, built once (slow)
+    Tests/Mutants/run.py --in-place      the tree itself, already built (CI's clean clone)
+    Tests/Mutants/run.py NAME...         only these mutants
+
+Each mutant replaces one exact piece of code (which must occur exactly once, so a
+mutant that no longer applies is an error, not a silent pass), the tests are built
+incrementally, and `swift test --filter SUITES` must fail. The file is restored after
+each mutant, whatever happens. Exit 0 when every mutant is killed.
+"""
+import json, os, shutil, subprocess, sys, tempfile, time
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(os.path.dirname(here))
+
+def run(args, cwd):
+    return subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+def scratch_copy():
+    target = os.path.join(os.environ.get("TMPDIR", tempfile.gettempdir()), "screen-registry-mutants")
+    files = run(["git", "ls-files", "-z"], root).stdout.split("\0")
+    for name in filter(None, files):
+        source = os.path.join(root, name)
+        if os.path.isfile(source):
+            os.makedirs(os.path.dirname(os.path.join(target, name)), exist_ok=True)
+            shutil.copy2(source, os.path.join(target, name))
+    return target
+
+def main():
+    arguments = sys.argv[1:]
+    in_place = "--in-place" in arguments
+    wanted = [a for a in arguments if not a.startswith("--")]
+    mutants = json.load(open(os.path.join(here, "mutants.json")))
+    if wanted:
+        mutants = [m for m in mutants if m["name"] in wanted]
+    tree = root if in_place else scratch_copy()
+    before = run(["git", "diff"], root).stdout if in_place else ""
+    print(f"mutants: {len(mutants)} in {tree}", flush=True)
+    build = run(["swift", "build", "--build-tests"], tree)
+    if build.returncode != 0:
+        print(build.stdout[-3000:]); print("mutants: the unmutated tree does not build"); return 2
+    survivors, broken = [], []
+    for mutant in mutants:
+        path = os.path.join(tree, mutant["file"])
+        original = open(path, encoding="utf-8").read()
+        if original.count(mutant["find"]) != 1:
+            broken.append(mutant["name"]); print(f"  {mutant['name']}: does not apply (its code changed)"); continue
+        start = time.time()
+        try:
+            open(path, "w", encoding="utf-8").write(original.replace(mutant["find"], mutant["replace"]))
+            build = run(["swift", "build", "--build-tests"], tree)
+            if build.returncode != 0:
+                broken.append(mutant["name"]); print(build.stdout[-2000:])
+                print(f"  {mutant['name']}: does not compile"); continue
+            test = run(["swift", "test", "--skip-build", "--filter", mutant["tests"]], tree)
+            failed = [line for line in test.stdout.splitlines() if "✘ Test" in line and "recorded an issue" in line]
+            killed = test.returncode != 0
+            verdict = "killed" if killed else "SURVIVED"
+            print(f"  {mutant['name']}: {verdict} by {mutant['tests']} ({time.time() - start:.0f} s)", flush=True)
+            for line in failed[:2]:
+                print("      " + line.strip()[:160])
+            if not killed:
+                survivors.append(mutant["name"])
+        finally:
+            open(path, "w", encoding="utf-8").write(original)
+    if in_place and run(["git", "diff"], root).stdout != before:
+        print("mutants: the tree is not as it was"); return 2
+    print(f"mutants: {len(mutants) - len(survivors) - len(broken)} killed, {len(survivors)} survived, {len(broken)} broken")
+    return 1 if survivors or broken else 0
+
+sys.exit(main())
