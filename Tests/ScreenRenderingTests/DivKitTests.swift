@@ -168,6 +168,13 @@ struct DivKitMappingTests {
         #expect(shown.flatMap(divKitReading) == text)
     }
 
+    @Test("Text beside a binding: each backslash doubled, each @{ escaped, only the binding live")
+    func escapingBesideABinding() throws {
+        let screen = Screen { Text("C:\\dir @{x} \(bind: "user.name")") }
+        let items = try content(try document(screen, DivKitRenderer()))
+        #expect(items.first?["text"] as? String == #"C:\\dir \@{x} @{user.name}"#)
+    }
+
     @Test("A 100-row list is one template and 100 short uses, and it saves bytes")
     func templates() throws {
         let screen = Screen {
