@@ -42,6 +42,16 @@ struct PatternTests {
         }
     }
 
+    /// A fuzzer's finding: `:` and a combining mark are one `Character`, so the pattern
+    /// is a literal, and its canonical form must stay one (`%3A%CC%A9a`, not `:%CC%A9a`).
+    @Test("A literal that starts with a colon and a combining mark reads back as the same literal")
+    func colonAndCombiningMark() throws {
+        let pattern = try RoutePattern(":\u{329}a/_")
+        #expect(pattern.segments == [.literal(":\u{329}a"), .literal("_")])
+        #expect(pattern.description == "%3A%CC%A9a/_")
+        #expect(try RoutePattern(pattern.description) == pattern)
+    }
+
     @Test("Typed parameters accept only what converts")
     func typedValues() {
         #expect(ParameterType.int.accepts("42"))

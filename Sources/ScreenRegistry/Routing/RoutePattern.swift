@@ -106,13 +106,20 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .literal(let text):
             // A literal must not read back as a parameter or a wildcard.
-            (text.hasPrefix(":") ? "%3A" + DeepLink.escapeSegment(String(text.dropFirst())) : DeepLink.escapeSegment(text))
-                .replacing("*", with: "%2A")
+            Self.written(literal: text)
         case .parameter(let name): ":\(name)"
         case .typed(let name, let type): ":\(name)(\(type.rawValue))"
         case .wildcard: "*"
         case .catchAll: "**"
         }
+    }
+
+    /// A literal as a pattern writes it, so that it never reads back as a parameter or a
+    /// wildcard. Escaped first: a combining mark after a leading `:` is then an escape of its
+    /// own, and the `:` stands alone, to be escaped too.
+    private static func written(literal text: String) -> String {
+        let escaped = DeepLink.escapeSegment(text).replacing("*", with: "%2A")
+        return escaped.hasPrefix(":") ? "%3A" + escaped.dropFirst() : escaped
     }
 
     /// Precedence at one position: lower wins (rule 7). Typed parameters go from narrow to wide.
