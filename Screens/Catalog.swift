@@ -44,6 +44,13 @@ public enum Catalog {
         add(TextScreen.self, "text")
         // Paths nobody handles get this screen (the server still answers 404).
         registry.fallback = NotFoundScreen.self
+        // What the catalog's app ships beside its client libraries: the badge's view from
+        // app 2.0 (older apps get the profile's fallback), and, for DivKit, whose clients
+        // have no alert or back action, handlers for the alert of the payment screen and
+        // the back button of the retweet screen.
+        registry.appComponents.declare("custom:badge", since: Version("2.0"), on: .all)
+        registry.appComponents.declare("beagle:alert", on: .all)
+        registry.appComponents.declare("beagle:popView", on: .all)
         return registry
     }()
 }

@@ -13,6 +13,8 @@ struct HomeScreen: DeeplinkScreen {
             }
             .id("tabs")
             .style(Style(flex: Flex(flexDirection: .row, justifyContent: .spaceBetween)))
+            // For one platform only: every format leaves it out for the others.
+            Text("Add the Home widget to your home screen").platforms(.ios)
         }
     }
 }

@@ -16,6 +16,8 @@ struct ProfileScreen: DeeplinkScreen {
             Image(url: "https://images.example.com/avatars" + link(userId) + ".png", placeholder: "avatar", mode: .centerCrop)
                 .style(Style(cornerRadius: 40, size: Size(width: 80, height: 80)))
             Text("User \(userId)", styleId: "title", alignment: .center)
+            // A view of the app's own, shipped from app 2.0 (Catalog.registry.appComponents).
+            VerifiedBadge(label: "Verified").fallback { Text("Update the app to see badges") }
             Text("Showing \(tab)")
             Container {
                 Button("Follow", action: .navigate(to: link("follow", userId)))
@@ -78,4 +80,13 @@ extension ProfileScreen: CacheableScreen {
 /// Always the same screen.
 extension TextScreen: CacheableScreen {
     static let cacheLifetime: Duration = .seconds(60)
+}
+
+/// A badge the app draws with a view of its own: `custom:badge`.
+struct VerifiedBadge: Component {
+    var label: String
+
+    var node: Node {
+        Node(kind: .component, type: "custom:badge", properties: [.init("label", .string(label))])
+    }
 }

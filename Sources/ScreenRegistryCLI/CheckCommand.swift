@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRegistry
+import ScreenRendering
 
 struct CheckCommand: RegistryCommand {
     static let configuration = CommandConfiguration(
@@ -13,11 +14,36 @@ struct CheckCommand: RegistryCommand {
             resolved, as are redirects, parents and guards. \
             Routes that never win for their own sample paths are reported as shadowed.
 
+            With --client, every route is rendered for that client instead, and each \
+            component or action it cannot render without a fallback is reported (route, \
+            where in the screen, client, why). --client all checks every format's client.
+
             Exit codes: 0 nothing broken, 1 something broken (each problem on stdout).
+
+            Examples:
+              screen-registry check
+              screen-registry check --client all
+              screen-registry check --client hyperview@0.20 --app-version 1.0 --platform IOS
             """
     )
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --client: the client's platform (IOS, ANDROID, WEB).", valueName: "platform"))
+    var platform: String?
+
+    @OptionGroup var clientOptions: ClientOptions
+
+    func validate() throws {
+        if let platform, Platforms(name: platform) == nil {
+            throw ValidationError("--platform must be IOS, ANDROID, WEB or MOBILE, not '\(platform)'")
+        }
+    }
+
     func run(registry: ScreenRegistry) async throws {
+        if let client = clientOptions.client {
+            try await checkClients(client, registry: registry)
+            return
+        }
         let total = registry.routes.count
         // Large registries take a while: say how far along the check is, on stderr.
         let step = total >= 50 ? max(total / 10, 1) : 0
@@ -46,5 +72,19 @@ struct CheckCommand: RegistryCommand {
         await registry.checkLinks(
             examples: { screen in (screen as? any CheckableScreen.Type)?.examples ?? [] }, progress: progress
         )
+    }
+
+    private func checkClients(_ client: String, registry: ScreenRegistry) async throws {
+        let platform = self.platform.flatMap(Platforms.init(name:))
+        let profiles: [ClientProfile] = client == "all"
+            ? ScreenFormat.allCases.map { ClientProfile(format: $0, platform: platform, appVersion: clientOptions.appVersion.flatMap(Version.init)) }
+            : clientOptions.format.flatMap { clientOptions.profile(format: $0, platform: platform) }.map { [$0] } ?? []
+        let (screens, problems) = await Self.clientProblems(in: registry, for: profiles)
+        var output = problems.map { $0.description + "\n" }.joined()
+        let clients = profiles.map(\.description).joined(separator: ", ")
+        output += "\(screens) screens checked for \(clients): "
+        output += problems.isEmpty ? "every component renders\n" : "\(problems.count) cannot be rendered\n"
+        Output.write(output)
+        if !problems.isEmpty { throw ExitCode(1) }
     }
 }

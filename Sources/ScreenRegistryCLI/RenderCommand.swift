@@ -8,8 +8,11 @@ extension ScreenFormat: ExpressibleByArgument {}
 
 /// The formatting flags shared by `render` and `import`.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .long, help: "The output format: text, xml, json (Beagle), divkit or hxml (Hyperview).")
-    var format: ScreenFormat = .text
+    @Option(name: .customLong("format"), help: "The output format: text, xml, json (Beagle), divkit or hxml (Hyperview). Default: text, or the format of --client.")
+    var formatGiven: ScreenFormat?
+
+    /// The format to write: the one given, else text.
+    var format: ScreenFormat { formatGiven ?? .text }
 
     @Flag(name: .long, help: "XML and HXML without indentation.")
     var compact = false
@@ -56,6 +59,8 @@ struct RenderCommand: RegistryCommand {
               screen-registry render /profile/42 --format hxml
               screen-registry render /home --format hxml --fragment tabs
               screen-registry render /cards/7/detail --stack
+              screen-registry render /profile/42 --app-version 1.0
+              screen-registry render /profile/42 --client divkit@30.4 --app-version 2.0 --platform ANDROID
               screen-registry render /nowhere --fallback
             """
     )
@@ -67,6 +72,8 @@ struct RenderCommand: RegistryCommand {
     var data: [String] = []
 
     @OptionGroup var formatting: FormatOptions
+
+    @OptionGroup var clientOptions: ClientOptions
 
     @Flag(name: .long, help: "Print the back stack, from the root to the screen, instead of the screen alone.")
     var stack = false
@@ -80,8 +87,16 @@ struct RenderCommand: RegistryCommand {
     ))
     var fragment: String?
 
+    /// The format: `--format`, else the one `--client` reads.
+    var format: ScreenFormat {
+        formatting.formatGiven ?? clientOptions.format ?? .text
+    }
+
     func validate() throws {
-        if fragment != nil, formatting.format != .hxml {
+        if let given = formatting.formatGiven, let client = clientOptions.format, given != client {
+            throw ValidationError("--format \(given.rawValue) and --client \(clientOptions.client ?? "") name different formats")
+        }
+        if fragment != nil, format != .hxml {
             throw ValidationError("--fragment needs --format hxml: fragments are Hyperview's")
         }
         if fragment != nil, stack {
@@ -116,12 +131,16 @@ struct RenderCommand: RegistryCommand {
     }
 
     private func render(_ answer: ScreenAnswer, in registry: ScreenRegistry, data: [String: String]) async throws -> String {
-        let format = formatting.format
+        let format = self.format
+        let client = clientOptions.profile(format: format, platform: formatting.options.platform)
         do {
-            let (body, _) = try await answer.render(in: registry, as: format, options: formatting.options, data: data)
+            let (body, _) = try await answer.render(in: registry, as: format, options: formatting.options, data: data, client: client)
             return String(decoding: body, as: UTF8.self)
         } catch {
             switch error {
+            case .unsupported(let component):
+                Output.error(component.description)
+                throw ExitCode(Output.softwareError)
             case .building(let error):
                 Output.error(error.description)
                 throw ExitCode(Output.exitCode(for: error))

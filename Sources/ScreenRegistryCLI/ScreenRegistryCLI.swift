@@ -64,6 +64,6 @@ struct RootCommand: AsyncParsableCommand {
             Exit codes: 0 success, 2 unknown path, 64 usage error, \
             65 invalid path or data, 70 the screen failed.
             """,
-        subcommands: [RenderCommand.self, RoutesCommand.self, CheckCommand.self, ImportCommand.self, ServeCommand.self, ValidateCommand.self]
+        subcommands: [RenderCommand.self, RoutesCommand.self, CheckCommand.self, FormatsCommand.self, ImportCommand.self, ServeCommand.self, ValidateCommand.self]
     )
 }

@@ -16,8 +16,13 @@ public struct TextRenderer: Sendable {
     /// The media type of the output.
     public let contentType = "text/plain; charset=utf-8"
 
-    /// Creates a text renderer.
-    public init() {}
+    /// When set, nodes marked for other platforms are left out; otherwise they are marked.
+    public var platform: Platforms?
+
+    /// Creates a text renderer; for every platform by default.
+    public init(platform: Platforms? = nil) {
+        self.platform = platform
+    }
 
     /// Renders `screen`; ends with a newline.
     public func render(_ screen: Screen) throws -> String {
@@ -26,6 +31,7 @@ public struct TextRenderer: Sendable {
 
     /// Renders any node of the uniform tree.
     public func render(_ node: Node) -> String {
+        guard let node = platform.map(node.forPlatform) ?? node else { return "" }
         var output = ""
         write(node, label: nil, prefix: "", childPrefix: "", into: &output)
         return output

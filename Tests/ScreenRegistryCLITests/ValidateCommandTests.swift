@@ -25,7 +25,7 @@ struct ValidateCommandTests {
     func renderXML() throws {
         let pretty = try run(["render", "/profile/42", "--format", "xml"])
         #expect(pretty.status == 0)
-        #expect(pretty.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<screenComponent xmlns=\"urn:screenregistry:screen:1\">\n  <navigationBar"))
+        #expect(pretty.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<screenComponent xmlns=\"urn:screenregistry:screen:1\" xmlns:custom=\"urn:screenregistry:custom:1\">\n  <navigationBar"))
         let compact = try run(["render", "/profile/42", "--format", "xml", "--compact"])
         #expect(compact.status == 0)
         #expect(compact.stdout.filter { $0 == "\n" }.count == 2)

@@ -28,7 +28,9 @@ struct ConcurrencyTests {
             for round in 0..<400 {
                 let target = targets[round % targets.count]
                 group.addTask {
-                    let response = await service.respond(to: ScreenRequest(method: "GET", target: target), logger: logger)
+                    // An app that ships the profile's badge (from 2.0) gets the screen as it is.
+                    let request = ScreenRequest(method: "GET", target: target, headers: [("X-App-Version", "2.0")])
+                    let response = await service.respond(to: request, logger: logger)
                     return (target, response.status, response.body)
                 }
             }

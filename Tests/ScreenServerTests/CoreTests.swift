@@ -327,7 +327,7 @@ struct MemoTests {
     }
 
     private func key(_ path: String, data: [String: String] = [:]) -> RenderMemo.Key {
-        .init(pattern: "p", path: path, data: data, context: .anonymous, format: .text, platform: nil)
+        .init(pattern: "p", path: path, data: data, context: .anonymous, client: ClientProfile(format: .text))
     }
 
     @Test("The store keeps the most recent entries within its capacity")

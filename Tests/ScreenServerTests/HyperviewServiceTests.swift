@@ -40,7 +40,7 @@ struct HyperviewServiceTests {
             #expect(response.header("Content-Type") == "application/vnd.hyperview+xml")
             #expect(response.bodyText.contains(#"<doc xmlns="https://hyperview.org/hyperview""#))
             #expect(response.bodyText.contains("<text style=\"s1\">User 42</text>"))
-            #expect(response.header("Vary") == "Accept, beagle-platform, X-Hyperview-Version")
+            #expect(response.header("Vary") == "Accept, beagle-platform, X-Hyperview-Version, X-DivKit-Version, X-App-Version")
         }
         #expect(byName.body == byAccept.body && byAccept.body == byClient.body)
         let tag = try #require(byAccept.header("ETag"))

@@ -58,13 +58,17 @@ public struct Node: Sendable, Hashable {
     /// The client platforms this node is for; a renderer writing for another platform
     /// leaves it out. `.all` by default.
     public var platforms: Platforms
+    /// What a client that cannot render this node shows instead (``Component/fallback(_:)``):
+    /// `nil` for none, so such a client gets an error instead; empty to leave the node out.
+    public var fallback: [Node]?
 
     /// Creates a node.
-    public init(kind: Kind, type: String, properties: [Property] = [], platforms: Platforms = .all) {
+    public init(kind: Kind, type: String, properties: [Property] = [], platforms: Platforms = .all, fallback: [Node]? = nil) {
         self.kind = kind
         self.type = type
         self.properties = properties
         self.platforms = platforms
+        self.fallback = fallback
     }
 
     /// Creates a structured value without a type name.

@@ -154,6 +154,15 @@ extension ScreenRegistry {
         }
     }
 
+    /// The sample paths of `route`: its pattern filled with each of `examples` (the path
+    /// parameters and other data of one sample), or with typed defaults when there are
+    /// none (`1`, `1.5`, a fixed UUID, `example`): what `check` renders a route at.
+    public func samplePaths(for route: Route, examples: [[String: String]] = []) -> [(path: String, data: [String: String])] {
+        Self.samples(for: route, examples: examples).compactMap { sample in
+            (try? Self.fill(route.pattern, with: sample, from: route.pattern)).map { ($0, sample) }
+        }
+    }
+
     /// Sample parameter sets: the examples given, or typed defaults.
     static func samples(for route: Route, examples: [[String: String]]) -> [[String: String]] {
         if !examples.isEmpty { return examples }

@@ -30,6 +30,10 @@ public struct ScreenRegistry: Sendable {
     /// set, so a server can still answer 404.
     public var fallback: (any DeeplinkScreen.Type)?
 
+    /// The views the app ships beside its client library, by app version and platform:
+    /// what a custom component needs to be sent to a client (``AppComponents``).
+    public var appComponents = AppComponents()
+
     /// Whether literal segments ignore case (parameter values never do).
     public var caseInsensitive: Bool { trie.caseInsensitive }
 

@@ -48,9 +48,14 @@ public struct DivKitRenderer: Sendable {
     /// top screen first (state ids count from the root, 0): the client shows the top one
     /// and can switch to any below it with DivKit's `set_state` action.
     public func renderStack(_ entries: [(path: String, screen: Screen)]) -> String {
-        let states = entries.enumerated().reversed().map { ($0.element.screen.node, $0.offset) }
-        let logID = entries.last.map { Self.logID(of: $0.screen.node) } ?? "screen"
-        return String(decoding: document(states: Array(states), logID: logID), as: UTF8.self)
+        String(decoding: renderStackBytes(entries.map { ($0.path, $0.screen.node) }), as: UTF8.self)
+    }
+
+    /// ``renderStack(_:)`` for screens given as their nodes (fitted to a client, say).
+    public func renderStackBytes(_ entries: [(path: String, node: Node)]) -> [UInt8] {
+        let states = entries.enumerated().reversed().map { ($0.element.node, $0.offset) }
+        let logID = entries.last.map { Self.logID(of: $0.node) } ?? "screen"
+        return document(states: Array(states), logID: logID)
     }
 
     private func document(states: [(node: Node, id: Int)], logID: String) -> [UInt8] {

@@ -6,7 +6,7 @@ public struct RenderOptions: Sendable, Hashable {
     public var compact: Bool
     /// JSON indented, one member per line.
     public var pretty: Bool
-    /// JSON, DivKit and HXML for one client platform: nodes marked for other platforms are left out.
+    /// For one client platform: nodes marked for other platforms are left out, in every format.
     public var platform: Platforms?
 
     /// Creates options; by default XML is indented, JSON compact, for every platform.

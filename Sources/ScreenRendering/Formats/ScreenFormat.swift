@@ -61,6 +61,6 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     public func renderStack(
         _ entries: [(path: String, screen: Screen)], options: RenderOptions = RenderOptions()
     ) throws -> String {
-        String(decoding: try renderer(options: options).renderStackBytes(entries), as: UTF8.self)
+        String(decoding: try renderer(options: options).renderStackBytes(entries.map { ($0.path, $0.screen.node) }), as: UTF8.self)
     }
 }

@@ -76,8 +76,12 @@ public struct HXMLRenderer: Sendable {
     /// first (Hyperview shows the first); each screen's id is its path, so a behavior can
     /// load it from the document with `href="#/path"`.
     public func renderStack(_ entries: [(path: String, screen: Screen)]) throws(HXMLRenderError) -> String {
-        let screens = entries.reversed().map { ($0.screen.node, Optional($0.path)) }
-        return String(decoding: try document(screens, fragmentID: nil).bytes, as: UTF8.self)
+        String(decoding: try renderStackBytes(entries.map { ($0.path, $0.screen.node) }), as: UTF8.self)
+    }
+
+    /// ``renderStack(_:)`` for screens given as their nodes (fitted to a client, say).
+    public func renderStackBytes(_ entries: [(path: String, node: Node)]) throws(HXMLRenderError) -> [UInt8] {
+        try document(entries.reversed().map { ($0.node, Optional($0.path)) }, fragmentID: nil).bytes
     }
 
     /// The element of the component whose `id` is `id`, as a fragment for Hyperview's

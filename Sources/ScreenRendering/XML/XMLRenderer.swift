@@ -33,10 +33,14 @@ public struct XMLRenderer: Sendable {
     public let contentType = "application/xml; charset=utf-8"
     /// Whether to leave out the line breaks and indentation.
     public var compact: Bool
+    /// When set, nodes marked for other platforms are left out.
+    public var platform: Platforms?
 
-    /// Creates an XML renderer; the output is indented unless `compact`.
-    public init(compact: Bool = false) {
+    /// Creates an XML renderer; the output is indented unless `compact`, for every
+    /// platform unless `platform`.
+    public init(compact: Bool = false, platform: Platforms? = nil) {
         self.compact = compact
+        self.platform = platform
     }
 
     /// Renders `screen`; ends with a newline.
@@ -66,6 +70,8 @@ public struct XMLRenderer: Sendable {
 
     /// Writes the document through libxml2 into `sink`, chunk by chunk.
     private func write(_ node: Node, to sink: OutputSink) throws(XMLRenderError) {
+        // A root for another platform leaves an empty screen, as the other formats do.
+        let node = platform.map { node.forPlatform($0) ?? Node(kind: .component, type: node.type) } ?? node
         let written: Bool = withExtendedLifetime(sink) {
             guard let textWriter = sink.makeTextWriter() else { return false }
             var writer = XMLTreeWriter(writer: textWriter, pretty: !compact, sink: sink)

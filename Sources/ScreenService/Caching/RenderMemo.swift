@@ -7,7 +7,7 @@ import ScreenRendering
 /// A screen type opts in by declaring a ``CacheableScreen/cacheLifetime``,
 /// and a route through ``ScreenService/Configuration/memoizedRoutes``. Its rendered
 /// body and tag are then reused for the same normalised path, data, format and
-/// platform until the time runs out, without building or rendering the screen again.
+/// client until the time runs out, without building or rendering the screen again.
 /// Only screens that depend on nothing but their path and data may opt in; nothing
 /// else is kept.
 ///
@@ -21,8 +21,8 @@ final class RenderMemo: @unchecked Sendable {
         var path: String
         var data: [String: String]
         var context: TrustedContext
-        var format: ScreenFormat
-        var platform: Platforms?
+        /// The format and what the client says of itself: everything of it that changes the bytes.
+        var client: ClientProfile
     }
 
     struct Entry {

@@ -11,14 +11,22 @@ struct RequestHeaders: Sendable {
     var hyperviewVersion: String?
     /// `beagle-platform`: Beagle's clients send `IOS`, `ANDROID` or `WEB`.
     var beaglePlatform: String?
+    /// `X-DivKit-Version`: the DivKit release an app's client library is (our choice of
+    /// header: DivKit's clients send none of their own; the app sets it from
+    /// `DivKitInfo.version` on iOS or the library's version name on Android).
+    var divKitVersion: String?
+    /// The app's version, from the header the service is configured to read.
+    var appVersion: String?
     /// `Content-Length` and `Transfer-Encoding`: whether a `GET` carries a body.
     var contentLength: String?
     var transferEncoding: String?
 
-    init(_ fields: [HeaderField]) {
+    init(_ fields: [HeaderField], appVersionHeader: String = "X-App-Version") {
         for field in fields {
             let name = field.name
-            if name.equalsIgnoringASCIICase("accept") {
+            if name.equalsIgnoringASCIICase(appVersionHeader) {
+                Self.add(field.value, to: &appVersion)
+            } else if name.equalsIgnoringASCIICase("accept") {
                 Self.add(field.value, to: &accept)
             } else if name.equalsIgnoringASCIICase("if-none-match") {
                 Self.add(field.value, to: &ifNoneMatch)
@@ -26,6 +34,8 @@ struct RequestHeaders: Sendable {
                 Self.add(field.value, to: &hyperviewVersion)
             } else if name.equalsIgnoringASCIICase("beagle-platform") {
                 Self.add(field.value, to: &beaglePlatform)
+            } else if name.equalsIgnoringASCIICase("x-divkit-version") {
+                Self.add(field.value, to: &divKitVersion)
             } else if name.equalsIgnoringASCIICase("content-length") {
                 Self.add(field.value, to: &contentLength)
             } else if name.equalsIgnoringASCIICase("transfer-encoding") {

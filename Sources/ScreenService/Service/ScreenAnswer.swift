@@ -36,43 +36,66 @@ public enum ScreenAnswer: Sendable {
     }
 
     /// Builds the answer's screens in `registry` and writes them in `format`: the body
-    /// and its media type. `data` is the caller's, for the screens of a back stack.
+    /// and its media type. `data` is the caller's, for the screens of a back stack. With a
+    /// `client`, each screen is first fitted to it (``ClientFit``, with the registry's
+    /// ``ScreenRegistry/appComponents``): fallbacks stand in for what it cannot render.
     public func render(
         in registry: ScreenRegistry, as format: ScreenFormat, options: RenderOptions = RenderOptions(),
-        data: [String: String] = [:]
+        data: [String: String] = [:], client: ClientProfile? = nil
     ) async throws(ScreenAnswerError) -> (body: [UInt8], contentType: String) {
         let renderer = format.renderer(options: options)
+        let fit = client.map { ClientFit($0, appComponents: registry.appComponents) }
         switch self {
         case .screen(let match), .fallback(let match):
-            let screen = try await Self.build(match, in: registry)
-            return (try Self.writing { try renderer.renderBytes(screen.node) }, renderer.contentType)
+            let node = try await Self.build(match, in: registry, fit: fit)
+            return (try Self.writing { try renderer.renderBytes(node) }, renderer.contentType)
         case .fragment(let match, let id):
             guard format == .hxml else { throw .fragmentNeedsHXML }
-            let screen = try await Self.build(match, in: registry)
+            let node = try await Self.build(match, in: registry, fit: fit)
             let hxml = HXMLRenderer(options: options)
             do {
-                return (try hxml.renderFragment(screen.node, id: id), hxml.fragmentContentType)
+                return (try hxml.renderFragment(node, id: id), hxml.fragmentContentType)
             } catch .fragmentNotFound {
                 throw .fragmentNotFound(id: id)
             } catch {
                 throw .rendering(error)
             }
         case .stack(let match):
-            let entries: [(path: String, screen: Screen)]
+            var entries: [(path: String, node: Node)] = []
             do {
-                entries = try await registry.stackScreens(endingAt: match, data: data)
-            } catch {
+                for entry in try await registry.stackScreens(endingAt: match, data: data) {
+                    entries.append((entry.path, try Self.fitted(entry.screen.node, fit)))
+                }
+            } catch let error as ScreenRegistryError {
                 throw .building(error)
+            } catch let error as ScreenAnswerError {
+                throw error
+            } catch {
+                throw .rendering(error)
             }
             return (try Self.writing { try renderer.renderStackBytes(entries) }, renderer.contentType)
         }
     }
 
-    private static func build(_ match: RouteMatch, in registry: ScreenRegistry) async throws(ScreenAnswerError) -> Screen {
+    /// The matched screen's node, fitted to the client when there is one.
+    private static func build(_ match: RouteMatch, in registry: ScreenRegistry, fit: ClientFit?) async throws(ScreenAnswerError) -> Node {
         do {
-            return try await registry.screen(for: match)
-        } catch {
+            return try fitted(try await registry.screen(for: match).node, fit)
+        } catch let error as ScreenRegistryError {
             throw .building(error)
+        } catch let error as ScreenAnswerError {
+            throw error
+        } catch {
+            throw .rendering(error)
+        }
+    }
+
+    private static func fitted(_ node: Node, _ fit: ClientFit?) throws(ScreenAnswerError) -> Node {
+        guard let fit else { return node }
+        do {
+            return try fit.fit(node)
+        } catch {
+            throw .unsupported(error)
         }
     }
 

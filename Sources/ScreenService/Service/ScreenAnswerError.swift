@@ -1,4 +1,5 @@
 import ScreenRegistry
+import ScreenRendering
 
 /// Why a ``ScreenAnswer`` could not be written.
 public enum ScreenAnswerError: Error, Sendable {
@@ -8,6 +9,8 @@ public enum ScreenAnswerError: Error, Sendable {
     case fragmentNeedsHXML
     /// The screen has no component with this id.
     case fragmentNotFound(id: String)
+    /// The client can neither render a component of the answer nor show a fallback for it.
+    case unsupported(UnsupportedComponent)
     /// The renderer failed: a fault of the server, never of the request.
     case rendering(any Error)
 }

@@ -30,7 +30,7 @@ extension ScreenService {
             HeaderField("Content-Type", contentType),
             HeaderField("Content-Length", String(body.count)),
             HeaderField("Cache-Control", "no-store"),
-            HeaderField("Vary", Self.vary),
+            HeaderField("Vary", vary),
         ]
         headers += error.headers
         return ScreenResponse(status: error.status, headers: headers, body: body, pattern: error.pattern)

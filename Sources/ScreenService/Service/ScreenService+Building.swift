@@ -30,12 +30,12 @@ extension ScreenService {
     /// Builds and writes `answer`; a failure is logged when it is the server's, and
     /// becomes its status.
     func render(
-        _ answer: ScreenAnswer, as format: ScreenFormat, options: RenderOptions, log: RequestLog
+        _ answer: ScreenAnswer, as format: ScreenFormat, options: RenderOptions, client: ClientProfile, log: RequestLog
     ) async throws(ServiceError) -> (body: [UInt8], contentType: String) {
         let pattern = answer.match.pattern
         let answerFailure: ScreenAnswerError
         do {
-            return try await answer.render(in: registry, as: format, options: options)
+            return try await answer.render(in: registry, as: format, options: options, client: client)
         } catch {
             answerFailure = error
         }
@@ -56,6 +56,16 @@ extension ScreenService {
                 status: 404, code: "unknownFragment",
                 message: "This screen has no component with id '\(ScreenRegistryError.shownText(id))'."
             )
+        case .unsupported(let component):
+            // The screen sends the client what it cannot render, with no fallback: the
+            // server's fault, with every detail in the log.
+            log.error("client cannot render", metadata: [
+                "pattern": "\(pattern)", "component": "\(component.path)", "client": "\(component.client)",
+                "reason": "\(component.reason)",
+            ])
+            failure = ServiceError(
+                status: 500, code: "unsupportedComponent",
+                message: "This screen holds a component your app cannot show, without a fallback. The server log has the details.")
         case .rendering(let error):
             log.error("rendering failed", metadata: ["pattern": "\(pattern)", "format": "\(format.rawValue)", "error": "\(error)"])
             failure = .internalError

@@ -3,8 +3,19 @@ import ScreenRegistry
 import ScreenRendering
 
 extension ScreenService {
-    /// Every request header that changes the bytes of a screen's body.
-    static let vary = "Accept, beagle-platform, X-Hyperview-Version"
+    /// The client a request comes from, as it says (never as it is trusted): the format,
+    /// `beagle-platform`, its library's version (`X-Hyperview-Version` for HXML,
+    /// `X-DivKit-Version` for DivKit) and its app's version (``Configuration/appVersionHeader``).
+    static func clientProfile(_ format: ScreenFormat, _ headers: RequestHeaders) -> ClientProfile {
+        let clientVersion: String? = switch format {
+        case .hxml: hyperviewVersion(headers)
+        case .divkit: headers.divKitVersion
+        default: nil
+        }
+        return ClientProfile(
+            format: format, platform: Platforms(header: headers.beaglePlatform),
+            clientVersion: clientVersion.flatMap(Version.init), appVersion: headers.appVersion.flatMap(Version.init))
+    }
 
     /// The Hyperview version a Hyperview client declares (`X-Hyperview-Version`): a
     /// token of at most 32 printable ASCII characters, else `nil`.

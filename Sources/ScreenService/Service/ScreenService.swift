@@ -47,7 +47,7 @@ public struct ScreenService: Sendable {
         /// have; longer ones get `414`. The registry's own limit by default.
         public var maximumTargetLength: Int
         /// Routes whose rendered bodies are reused, by pattern, with how long each body
-        /// lives: for the same normalised path, data, format and platform the screen is
+        /// lives: for the same normalised path, data, trusted context and client the screen is
         /// then neither built nor rendered again until the time runs out. Only for
         /// screens that depend on nothing but their path and data. An entry here wins
         /// over the screen type's own ``CacheableScreen/cacheLifetime``.
@@ -65,6 +65,10 @@ public struct ScreenService: Sendable {
         /// Establishes the trusted context of each request before it is resolved; guards
         /// read only that. ``AnonymousAuthenticator`` (nobody is signed in) by default.
         public var authenticator: any RequestAuthenticator
+        /// The header in which apps name their version (`2.0`), for the custom components
+        /// each app version ships (`ScreenRegistry.appComponents`). `X-App-Version` by
+        /// default.
+        public var appVersionHeader: String
 
         /// Creates a configuration.
         public init(
@@ -74,7 +78,8 @@ public struct ScreenService: Sendable {
             reusesRenderedScreens: Bool = true,
             memoCapacity: Int = 1024,
             memoByteCapacity: Int = 32 << 20,
-            authenticator: any RequestAuthenticator = AnonymousAuthenticator()
+            authenticator: any RequestAuthenticator = AnonymousAuthenticator(),
+            appVersionHeader: String = "X-App-Version"
         ) {
             self.cachePolicy = cachePolicy
             self.maximumTargetLength = maximumTargetLength
@@ -83,6 +88,7 @@ public struct ScreenService: Sendable {
             self.memoCapacity = memoCapacity
             self.memoByteCapacity = memoByteCapacity
             self.authenticator = authenticator
+            self.appVersionHeader = appVersionHeader
         }
     }
 
@@ -94,6 +100,8 @@ public struct ScreenService: Sendable {
     let routesDocument: [UInt8]
     /// Rendered bodies of the memoized routes.
     let memo: RenderMemo
+    /// Every request header that changes the bytes of a screen's body.
+    let vary: String
 
     /// Creates a service for `registry`.
     public init(registry: ScreenRegistry, configuration: Configuration = Configuration()) {
@@ -101,6 +109,7 @@ public struct ScreenService: Sendable {
         self.configuration = configuration
         routesDocument = Array(RoutesDocument.json(registry.routes).utf8)
         memo = RenderMemo(capacity: configuration.memoCapacity, byteCapacity: configuration.memoByteCapacity)
+        vary = "Accept, beagle-platform, X-Hyperview-Version, X-DivKit-Version, " + configuration.appVersionHeader
     }
 
     // MARK: Screens
@@ -114,7 +123,7 @@ public struct ScreenService: Sendable {
     public func respond(to request: ScreenRequest, logger: Logger) async -> ScreenResponse {
         let start = ContinuousClock.now
         let log = RequestLog(logger: logger, requestID: request.requestID)
-        let headers = RequestHeaders(request.headers)
+        let headers = RequestHeaders(request.headers, appVersionHeader: configuration.appVersionHeader)
         // Parsed once, also for the format of an error; too long a target is `414`, not parsed.
         let target = request.target.utf8.count <= configuration.maximumTargetLength
             ? Result { () throws(ScreenRegistryError) in try RequestTarget(request.target) } : nil
@@ -164,42 +173,42 @@ public struct ScreenService: Sendable {
             throw ServiceError(error)
         }
         let answer = ScreenAnswer(match, fragment: target.fragment, stack: target.wantsStack)
-        let options = RenderOptions(platform: Platforms(header: headers.beaglePlatform))
+        let client = Self.clientProfile(format, headers)
+        let options = RenderOptions(platform: client.platform)
 
         if case .fallback = answer {
             // No route matched and the registry has a fallback screen: the client gets
             // that screen, with the status an unknown path has.
-            let (body, contentType) = try await render(answer, as: format, options: options, log: log)
+            let (body, contentType) = try await render(answer, as: format, options: options, client: client, log: log)
             return ScreenResponse(status: 404, headers: [
                 HeaderField("Content-Type", contentType),
                 HeaderField("Content-Length", String(body.count)),
                 HeaderField("Cache-Control", "no-store"),
-                HeaderField("Vary", Self.vary),
+                HeaderField("Vary", vary),
             ], body: body)
         }
 
         let body: [UInt8], contentType: String, tag: String
         if case .screen = answer, let timeToLive = reuseLifetime(of: match) {
             let key = RenderMemo.Key(
-                pattern: match.pattern, path: match.path, data: match.data, context: context, format: format,
-                platform: options.platform
+                pattern: match.pattern, path: match.path, data: match.data, context: context, client: client
             )
             if let entry = memo.lookup(key) {
                 (body, contentType, tag) = (entry.body, format.contentType, entry.tag)
             } else {
-                (body, contentType) = try await render(answer, as: format, options: options, log: log)
+                (body, contentType) = try await render(answer, as: format, options: options, client: client, log: log)
                 tag = EntityTag.strong(for: body)
                 memo.store(key, body: body, tag: tag, timeToLive: timeToLive)
             }
         } else {
-            (body, contentType) = try await render(answer, as: format, options: options, log: log)
+            (body, contentType) = try await render(answer, as: format, options: options, client: client, log: log)
             tag = EntityTag.strong(for: body)
         }
 
         var responseHeaders = [
             HeaderField("ETag", tag),
             HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern)),
-            HeaderField("Vary", Self.vary),
+            HeaderField("Vary", vary),
         ]
         if let condition = headers.ifNoneMatch, EntityTag.ifNoneMatch(condition, matches: tag) {
             return ScreenResponse(status: 304, headers: responseHeaders, pattern: match.pattern)

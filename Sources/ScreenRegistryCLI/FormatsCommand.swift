@@ -1,0 +1,36 @@
+import ArgumentParser
+import ScreenRegistry
+import ScreenRendering
+
+struct FormatsCommand: RegistryCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formats",
+        abstract: "List every format: its name, media type, client, and what that client renders since which version.",
+        discussion: """
+            A type without a version is rendered by every version of its client. A type not \\
+            listed under a client (a custom component, say) is rendered only by the app \\
+            versions that ship a view for it: the registry's appComponents, listed last.
+
+            Examples:
+              screen-registry formats
+            """
+    )
+
+    func run(registry: ScreenRegistry) async throws {
+        var output = ""
+        for format in ScreenFormat.allCases {
+            let capabilities = ClientCapabilities.of(format)
+            output += "\(format.rawValue)  \(format.contentType)  client: \(capabilities.client)\n"
+            for (type, since) in capabilities.types {
+                output += "  \(type)" + (since.map { "  since \(capabilities.client) \($0)" } ?? "") + "\n"
+            }
+            output += "  sources: " + capabilities.sources.joined(separator: "; ") + "\n"
+        }
+        let declared = registry.appComponents.declarations
+        output += "app components: " + (declared.isEmpty ? "none declared\n" : "\n")
+        for entry in declared {
+            output += "  \(entry.type)  " + (entry.since.map { "since app \($0)" } ?? "every app version") + " on \(entry.platforms)\n"
+        }
+        Output.write(output)
+    }
+}

@@ -1,0 +1,35 @@
+import ScreenRegistry
+
+extension ClientCapabilities {
+    /// DivKit's clients, by the DivKit release (one numbering for Android, iOS and Web
+    /// since 3.0.0). Each type is listed with the div or action the renderer writes for it
+    /// and the first release in which every platform has that; the rest (tab bars, web
+    /// views, custom components, the Beagle actions DivKit has no action for) is written as
+    /// a `custom` div or a log action the app's own code must handle.
+    ///
+    /// Sources, in `divkit/divkit`: `CHANGELOG.md`, whose first entry is 4.0.0 (August
+    /// 2022): `text`, `container`, `image`, `gallery`, `pager`, `input`, templates, url
+    /// actions and expressions already exist on Android and iOS there ("available by
+    /// 4.0.0"); `client/web/divkit/CHANGELOG.md` 3.0.0: "Version now in sync with the
+    /// Android and iOS"; `CHANGELOG.md` 30.4.0: "Added `dict_set_value` action" (all three
+    /// platforms), which `setContext` needs beside `set_variable` (iOS 28.3.0, Web 28.8.0).
+    public static let divKit = ClientCapabilities(
+        client: "divkit", format: .divkit,
+        types: [
+            ("beagle:screenComponent", Version("4.0")),  // the card and its state
+            ("beagle:container", Version("4.0")),  // container
+            ("beagle:text", Version("4.0")),  // text
+            ("beagle:button", Version("4.0")),  // text with actions
+            ("beagle:image", Version("4.0")),  // image
+            ("beagle:textInput", Version("4.0")),  // input with a text variable
+            ("beagle:listView", Version("4.0")),  // gallery with templates
+            ("beagle:scrollView", Version("4.0")),  // container or gallery
+            ("beagle:touchable", Version("4.0")),  // the child with actions
+            ("beagle:pageView", Version("4.0")),  // pager
+            ("beagle:pushView", Version("4.0")), ("beagle:pushStack", Version("4.0")),  // url actions
+            ("beagle:resetApplication", Version("4.0")), ("beagle:resetStack", Version("4.0")),
+            ("beagle:openExternalURL", Version("4.0")),
+            ("beagle:setContext", Version("30.4")),  // set_variable or dict_set_value
+        ],
+        sources: ["divkit/divkit CHANGELOG.md (4.0.0, 28.3.0, 28.8.0, 30.4.0)", "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0)"])
+}

@@ -1,0 +1,40 @@
+import ScreenRegistry
+
+extension ClientCapabilities {
+    /// Hyperview's client, by the version of its npm package `hyperview` (what it sends in
+    /// `X-Hyperview-Version` since 0.6.0). Each type is listed with the element or behavior
+    /// the renderer writes for it and the first version that has it; the rest (requests,
+    /// contexts, custom components) is written as an `sr:` element Hyperview shows only
+    /// through a custom element the app registers.
+    ///
+    /// Sources, in `Instawork/hyperview`: `CHANGELOG.md` 0.1.0 ("Added `<screen>`,
+    /// `<body>`, `<header>`, `<view>`, `<text>`", `<text-field>`, `<list>`, `<item>`, and the
+    /// `push`, `new`, `back`, `close`, `navigate` actions), 0.2.0 (`<select-single>`,
+    /// `<option>`, `<form>`), 0.7.0 (`alert` with `<alert:option>`); `<doc>`, `<styles>` and
+    /// `<image>` are in the first public commit (0.5.0, `docs/reference_doc.md`,
+    /// `src/types.js`); `<web-view>` since tag v0.11.0 (`src/components/hv-web-view`),
+    /// `deep-link` since v0.13.0 (`src/types.js`), `<items>` since v0.26.0 (commit 720abeb0,
+    /// schema and docs).
+    public static let hyperview = ClientCapabilities(
+        client: "hyperview", format: .hxml,
+        types: [
+            ("beagle:screenComponent", Version("0.5")),  // doc, screen, styles, body, header
+            ("beagle:container", Version("0.1")),  // view
+            ("beagle:text", Version("0.1")),  // text
+            ("beagle:button", Version("0.1")),  // view, text and behavior
+            ("beagle:image", Version("0.5")),  // image
+            ("beagle:textInput", Version("0.1")),  // text-field in a form
+            ("beagle:listView", Version("0.26")),  // list with items
+            ("beagle:scrollView", Version("0.1")),  // view
+            ("beagle:pageView", Version("0.1")),  // view
+            ("beagle:touchable", Version("0.1")),  // the child with a behavior
+            ("beagle:tabBar", Version("0.2")),  // select-single with options
+            ("beagle:webView", Version("0.11")),  // web-view
+            ("beagle:pushView", Version("0.1")), ("beagle:pushStack", Version("0.1")),  // push, new
+            ("beagle:resetApplication", Version("0.1")), ("beagle:resetStack", Version("0.1")),  // navigate
+            ("beagle:popView", Version("0.1")), ("beagle:popStack", Version("0.1")), ("beagle:popToView", Version("0.1")),
+            ("beagle:openExternalURL", Version("0.13")), ("beagle:openNativeRoute", Version("0.13")),  // deep-link
+            ("beagle:alert", Version("0.7")), ("beagle:confirm", Version("0.7")),  // alert
+        ],
+        sources: ["Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.7.0)", "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0"])
+}

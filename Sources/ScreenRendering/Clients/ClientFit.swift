@@ -1,0 +1,120 @@
+import ScreenRegistry
+
+/// A screen fitted to one client before it is written: what the client cannot render is
+/// replaced by its fallback, what is for another platform is left out, and what can be
+/// neither rendered nor replaced is an error, never a broken screen or a silent drop.
+///
+/// What a client renders is its format's ``ClientCapabilities`` at its library's version;
+/// a custom component (and any type the format can only write as the app's own view) is
+/// rendered only by the app versions and platforms that ``AppComponents`` declares.
+public struct ClientFit: Sendable {
+    /// Who the screen is for.
+    public let profile: ClientProfile
+    /// The views the app ships.
+    public let appComponents: AppComponents
+    private let capabilities: ClientCapabilities
+
+    /// A fit for `profile`, with the app's declared views.
+    public init(_ profile: ClientProfile, appComponents: AppComponents) {
+        self.profile = profile
+        self.appComponents = appComponents
+        capabilities = profile.capabilities
+    }
+
+    /// `node` as the client gets it, or the first component it could not get.
+    public func fit(_ node: Node) throws(UnsupportedComponent) -> Node {
+        var problems: [UnsupportedComponent] = []
+        let fitted = fitted(node, path: "", &problems)
+        if let first = problems.first { throw first }
+        return fitted
+    }
+
+    /// Every component and action of `node` that the client can neither render nor replace.
+    public func problems(in node: Node) -> [UnsupportedComponent] {
+        var problems: [UnsupportedComponent] = []
+        _ = fitted(node, path: "", &problems)
+        return problems
+    }
+
+    /// Why the client cannot render `node`, or `nil` when it can.
+    public func reason(cannotRender node: Node) -> String? {
+        guard node.kind == .component || node.kind == .action else { return nil }
+        switch capabilities.renders(node.type, at: profile.clientVersion) {
+        case true?:
+            return nil
+        case false?:
+            return "\(capabilities.client) renders it from \(capabilities.since(node.type).map(String.init(describing:)) ?? "?")"
+        case nil:
+            if appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform) { return nil }
+            let app = profile.appVersion.map { "app \($0)" } ?? "an app that names no version"
+            return "it needs the app's own view, which \(app) on \(profile.platform.map(String.init(describing:)) ?? "an unnamed platform") does not declare"
+        }
+    }
+
+    private func fitted(_ node: Node, path: String, _ problems: inout [UnsupportedComponent]) -> Node {
+        fittedNodes(node, path: path, &problems).first ?? node
+    }
+
+    /// `node` as it stays (one node), replaced (its fallback, any count) or left out (none).
+    private func fittedNodes(_ node: Node, path: String, _ problems: inout [UnsupportedComponent]) -> [Node] {
+        if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return [] }
+        let here = node.kind == .component || node.kind == .action ? (path.isEmpty ? node.type : path + " > " + node.type) : path
+        if let reason = reason(cannotRender: node) {
+            guard let fallback = node.fallback else {
+                problems.append(UnsupportedComponent(path: here, type: node.type, client: profile.description, reason: reason))
+                return []
+            }
+            return fallback.flatMap { fittedNodes($0, path: path, &problems) }
+        }
+        var properties: [Node.Property]?  // made on the first change: most screens need none
+        for (index, property) in node.properties.enumerated() {
+            let value = fittedValue(property.value, path: here, &problems)
+            if value != [property.value], properties == nil { properties = Array(node.properties[..<index]) }
+            guard properties != nil else { continue }
+            if case .list = property.value {
+                properties?.append(.init(property.name, value.first ?? .list([])))
+            } else if value.count == 1 {
+                properties?.append(.init(property.name, value[0]))
+            } else if !value.isEmpty {
+                // A fallback of several components where one stood: they go in a container.
+                let children = Node.Value.list(value)
+                properties?.append(.init(property.name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
+            }
+        }
+        guard let properties else { return [node] }
+        var copy = node
+        copy.properties = properties
+        return [copy]
+    }
+
+    /// A value as it stays, replaced or left out: a list's items each fitted into one list.
+    private func fittedValue(_ value: Node.Value, path: String, _ problems: inout [UnsupportedComponent]) -> [Node.Value] {
+        switch value {
+        case .node(let child):
+            return fittedNodes(child, path: path, &problems).map(Node.Value.node)
+        case .list(let items):
+            var fitted: [Node.Value] = []
+            for item in items { fitted += fittedValue(item, path: path, &problems) }
+            return [.list(fitted)]
+        default:
+            return [value]
+        }
+    }
+}
+
+/// A component or action a client can neither render nor replace, with no fallback.
+public struct UnsupportedComponent: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where it is: the types from the screen down, such as `beagle:screenComponent >
+    /// beagle:container > custom:badge`.
+    public var path: String
+    /// Its type.
+    public var type: String
+    /// The client, as its profile describes it.
+    public var client: String
+    /// Why the client cannot render it.
+    public var reason: String
+
+    public var description: String {
+        "\(path): \(client) cannot render \(type): \(reason)"
+    }
+}

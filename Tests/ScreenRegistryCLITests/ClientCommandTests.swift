@@ -1,0 +1,74 @@
+import Foundation
+import ScreenRegistry
+@testable import ScreenRegistryCLI
+import ScreenRendering
+import Testing
+
+/// Shows a badge that no app declares, without a fallback.
+private struct UndeclaredBadgeScreen: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+    func screen() async throws -> Screen {
+        Screen { Node(kind: .component, type: "custom:chart", properties: [.init("points", .int(3))]) }
+    }
+}
+
+@Suite("formats, check --client, render --client and --app-version")
+struct ClientCommandTests {
+    @Test("formats lists every format with its media type, its client and what the client renders since when")
+    func formats() throws {
+        let run = try CLIRun("formats")
+        #expect(run.status == 0)
+        for format in ScreenFormat.allCases {
+            #expect(run.stdout.contains("\(format.rawValue)  \(format.contentType)  client: \(ClientCapabilities.of(format).client)\n"))
+        }
+        #expect(run.stdout.contains("  beagle:setContext  since divkit 30.4\n"))
+        #expect(run.stdout.contains("  beagle:listView  since hyperview 0.26\n"))
+        #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
+    }
+
+    @Test("check --client all passes on the catalog")
+    func catalogPasses() throws {
+        let run = try CLIRun("check", "--client", "all")
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("every component renders\n"))
+        let old = try CLIRun("check", "--client", "hyperview@0.20", "--app-version", "1.0", "--platform", "IOS")
+        #expect(old.status == 0, "\(old.stdout)")
+    }
+
+    @Test("check --client fails on an undeclared custom component, naming it, the route and the client")
+    func undeclaredComponent() async throws {
+        var registry = ScreenRegistry()
+        try registry.register(UndeclaredBadgeScreen.self, at: "chart")
+        let profiles = ScreenFormat.allCases.map { ClientProfile(format: $0, platform: .android, appVersion: Version("5.0")) }
+        let (screens, problems) = await CheckCommand.clientProblems(in: registry, for: profiles)
+        #expect(screens == 1)
+        #expect(problems.map(\.description) == ["text", "xml", "beagle", "divkit", "hyperview"].map { client in
+            "chart (/chart): beagle:screenComponent > custom:chart: \(client) app 5.0 ANDROID cannot render custom:chart: "
+                + "it needs the app's own view, which app 5.0 on ANDROID does not declare"
+        })
+    }
+
+    @Test("render --app-version 1.0 and 2.0 differ exactly by the badge's fallback")
+    func appVersions() throws {
+        let old = try CLIRun("render", "/profile/42", "--app-version", "1.0")
+        let new = try CLIRun("render", "/profile/42", "--app-version", "2.0")
+        #expect(old.status == 0 && new.status == 0)
+        let oldLines = old.stdout.split(separator: "\n"), newLines = new.stdout.split(separator: "\n")
+        #expect(oldLines.count == newLines.count)
+        let differing = zip(oldLines, newLines).filter { $0 != $1 }
+        #expect(differing.map { String($0.0) } == [#"   ├─ text text="Update the app to see badges""#])
+        #expect(differing.map { String($0.1) } == [#"   ├─ custom:badge label="Verified""#])
+        let divkit = try CLIRun("render", "/profile/42", "--client", "divkit@30.4", "--app-version", "1.0")
+        #expect(divkit.status == 0 && divkit.stdout.contains("Update the app to see badges") && !divkit.stdout.contains("custom_type"))
+        #expect(try CLIRun("render", "/profile/42", "--client", "divkit", "--format", "xml").status == 64)
+    }
+
+    @Test("render /home --platform IOS and ANDROID differ in every format", arguments: ScreenFormat.allCases)
+    func platforms(format: ScreenFormat) throws {
+        let ios = try CLIRun("render", "/home", "--format", format.rawValue, "--platform", "IOS")
+        let android = try CLIRun("render", "/home", "--format", format.rawValue, "--platform", "ANDROID")
+        #expect(ios.status == 0 && android.status == 0)
+        #expect(ios.stdout.contains("Add the Home widget to your home screen"))
+        #expect(!android.stdout.contains("Add the Home widget to your home screen"))
+    }
+}

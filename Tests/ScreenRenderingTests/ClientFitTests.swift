@@ -1,0 +1,118 @@
+import ScreenRegistry
+import ScreenRendering
+import Testing
+
+@Suite("Know the client: versions, app components, fallbacks")
+struct ClientFitTests {
+    @Test("Versions read one to four numbers and compare part by part; anything else is none")
+    func versions() throws {
+        #expect(try #require(Version("2")) == #require(Version("2.0.0")))
+        #expect(try #require(Version("2.10")) > #require(Version("2.9.9")))
+        #expect(Version("30.4")?.description == "30.4")
+        #expect(Version("7")?.description == "7.0")
+        for text in ["", "2.", ".2", "v2", "2.0-beta", "1.2.3.4.5", "1234567890", " 2", "2,0"] {
+            #expect(Version(text) == nil, "\(text)")
+        }
+    }
+
+    @Test("An app ships a declared view from its version on, on its platforms; unnamed platforms need all")
+    func appComponents() throws {
+        var app = AppComponents()
+        app.declare("custom:badge", since: try #require(Version("2.0")), on: .mobile)
+        #expect(app.ships("custom:badge", appVersion: Version("2.0"), platform: .ios))
+        #expect(app.ships("custom:badge", appVersion: Version("3.1"), platform: .android))
+        #expect(!app.ships("custom:badge", appVersion: Version("1.9"), platform: .ios))
+        #expect(!app.ships("custom:badge", appVersion: Version("2.0"), platform: .web))
+        #expect(!app.ships("custom:badge", appVersion: Version("2.0"), platform: nil))
+        #expect(!app.ships("custom:badge", appVersion: nil, platform: .ios))
+        #expect(!app.ships("custom:chart", appVersion: Version("9.0"), platform: .ios))
+        app.declare("beagle:alert")  // a handler in every app version, on every platform
+        #expect(app.ships("beagle:alert", appVersion: nil, platform: nil))
+    }
+
+    static let badge = Node(kind: .component, type: "custom:badge", properties: [.init("label", .string("Verified"))])
+
+    static func screen(_ middle: Node) -> Node {
+        Screen { Text("top"); middle; Text("bottom") }.node
+    }
+
+    static func texts(_ node: Node) -> [String] {
+        var found: [String] = []
+        func visit(_ value: Node.Value) {
+            switch value {
+            case .node(let node):
+                if node.type == "beagle:text", case .string(let text)? = node[property: "text"] { found.append(text) }
+                node.properties.forEach { visit($0.value) }
+            case .list(let items): items.forEach(visit)
+            default: break
+            }
+        }
+        visit(.node(node))
+        return found
+    }
+
+    @Test("A fallback stands in where the client cannot render; an empty one leaves the component out")
+    func fallbacks() throws {
+        var app = AppComponents()
+        app.declare("custom:badge", since: try #require(Version("2.0")), on: .all)
+        let withFallback = Self.screen(Self.badge.fallback { Text("Update the app") })
+        let old = ClientFit(ClientProfile(format: .json, appVersion: Version("1.0")), appComponents: app)
+        let new = ClientFit(ClientProfile(format: .json, appVersion: Version("2.0")), appComponents: app)
+        #expect(Self.texts(try old.fit(withFallback)) == ["top", "Update the app", "bottom"])
+        #expect(try new.fit(withFallback) == withFallback)
+        let omitted = Self.screen(Self.badge.fallback {})
+        #expect(Self.texts(try old.fit(omitted)) == ["top", "bottom"])
+        // Our own formats show what an app gets, too.
+        let xml = ClientFit(ClientProfile(format: .xml, appVersion: Version("1.0")), appComponents: app)
+        #expect(Self.texts(try xml.fit(withFallback)) == ["top", "Update the app", "bottom"])
+    }
+
+    @Test("Without a fallback, what the client cannot render is an error naming where, the client and why")
+    func unsupported() throws {
+        let fit = ClientFit(ClientProfile(format: .hxml, platform: .ios, appVersion: Version("3.0")), appComponents: AppComponents())
+        do {
+            _ = try fit.fit(Self.screen(Self.badge))
+            Issue.record("an undeclared custom component was fitted")
+        } catch {
+            #expect(error.path == "beagle:screenComponent > beagle:container > custom:badge")
+            #expect(error.type == "custom:badge")
+            #expect(error.client == "hyperview app 3.0 IOS")
+            #expect(error.reason == "it needs the app's own view, which app 3.0 on IOS does not declare")
+        }
+        #expect(fit.problems(in: Self.screen(Self.badge)).map(\.type) == ["custom:badge"])
+    }
+
+    @Test("A client library renders a type from the version its sources give: DivKit's setContext from 30.4")
+    func clientVersions() throws {
+        let setContext = Node(kind: .action, type: "beagle:setContext", properties: [.init("contextId", .string("c"))])
+        let button = Node(kind: .component, type: "beagle:button", properties: [
+            .init("text", .string("Go")), .init("onPress", .list([.node(setContext)])),
+        ])
+        let screen = Self.screen(button)
+        func problems(_ version: String?) -> [String] {
+            ClientFit(ClientProfile(format: .divkit, clientVersion: version.flatMap(Version.init)), appComponents: AppComponents())
+                .problems(in: screen).map(\.description)
+        }
+        #expect(problems("30.4") == [])
+        #expect(problems(nil) == [])  // a client that names no version gets what the newest renders
+        #expect(problems("29.0") == [
+            "beagle:screenComponent > beagle:container > beagle:button > beagle:setContext: divkit@29.0 cannot render beagle:setContext: divkit renders it from 30.4"
+        ])
+        #expect(ClientCapabilities.of(.hxml).since("beagle:listView") == Version("0.26"))
+        #expect(ClientCapabilities.of(.json).renders("custom:badge", at: nil) == nil)
+        #expect(ClientCapabilities.of(.text).renders("custom:badge", at: nil) == nil)
+        #expect(ClientCapabilities.of(.text).renders("beagle:webView", at: nil) == true)
+    }
+
+    @Test("A component for another platform is left out by the fit, as by every renderer")
+    func platforms() throws {
+        let screen = Screen { Text("everyone"); Text("ios only").platforms(.ios) }.node
+        let android = ClientFit(ClientProfile(format: .divkit, platform: .android), appComponents: AppComponents())
+        #expect(Self.texts(try android.fit(screen)) == ["everyone"])
+        for format in ScreenFormat.allCases {
+            let ios = String(decoding: try format.renderBytes(screen, options: RenderOptions(platform: .ios)), as: UTF8.self)
+            let other = String(decoding: try format.renderBytes(screen, options: RenderOptions(platform: .android)), as: UTF8.self)
+            #expect(ios.contains("ios only") && !other.contains("ios only"), "\(format)")
+        }
+    }
+}
