@@ -18,7 +18,7 @@ public struct ClientCapabilities: Sendable {
 
     /// Whether the client renders `type` at `version` (`nil`: a client that does not say,
     /// which gets what the newest renders); `nil` when it renders it only as a view of the
-    /// app's own (a custom component), which the app must declare (``AppComponents``).
+    /// app's own (a custom component), which the app must declare (`AppComponents`).
     public func renders(_ type: String, at version: Version?) -> Bool? {
         guard let entry = types.first(where: { $0.type == type }) else { return nil }
         guard let since = entry.since, let version else { return true }

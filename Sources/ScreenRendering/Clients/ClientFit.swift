@@ -6,7 +6,7 @@ import ScreenRegistry
 ///
 /// What a client renders is its format's ``ClientCapabilities`` at its library's version;
 /// a custom component (and any type the format can only write as the app's own view) is
-/// rendered only by the app versions and platforms that ``AppComponents`` declares.
+/// rendered only by the app versions and platforms that `AppComponents` declares.
 public struct ClientFit: Sendable {
     /// Who the screen is for.
     public let profile: ClientProfile

@@ -3,7 +3,7 @@ import ScreenRendering
 
 /// What a request for a screen is answered with, decided once from the match and the
 /// request's own items. The HTTP service and `screen-registry render` both build it with
-/// ``init(_:fragment:stack:)`` and write it with ``render(in:as:options:data:)``.
+/// ``init(_:fragment:stack:)`` and write it with ``render(in:as:options:data:client:)``.
 public enum ScreenAnswer: Sendable {
     /// The matched screen.
     case screen(RouteMatch)
@@ -37,8 +37,8 @@ public enum ScreenAnswer: Sendable {
 
     /// Builds the answer's screens in `registry` and writes them in `format`: the body
     /// and its media type. `data` is the caller's, for the screens of a back stack. With a
-    /// `client`, each screen is first fitted to it (``ClientFit``, with the registry's
-    /// ``ScreenRegistry/appComponents``): fallbacks stand in for what it cannot render.
+    /// `client`, each screen is first fitted to it (`ClientFit`, with the registry's
+    /// `appComponents`): fallbacks stand in for what it cannot render.
     public func render(
         in registry: ScreenRegistry, as format: ScreenFormat, options: RenderOptions = RenderOptions(),
         data: [String: String] = [:], client: ClientProfile? = nil
