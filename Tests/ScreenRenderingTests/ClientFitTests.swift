@@ -18,7 +18,7 @@ struct ClientFitTests {
     @Test("An app ships a declared view from its version on, on its platforms; unnamed platforms need all")
     func appComponents() throws {
         var app = AppComponents()
-        app.declare("custom:badge", since: try #require(Version("2.0")), on: .mobile)
+        app.declare("custom:badge", since: Version("2.0"), on: .mobile)
         #expect(app.ships("custom:badge", appVersion: Version("2.0"), platform: .ios))
         #expect(app.ships("custom:badge", appVersion: Version("3.1"), platform: .android))
         #expect(!app.ships("custom:badge", appVersion: Version("1.9"), platform: .ios))
@@ -54,7 +54,7 @@ struct ClientFitTests {
     @Test("A fallback stands in where the client cannot render; an empty one leaves the component out")
     func fallbacks() throws {
         var app = AppComponents()
-        app.declare("custom:badge", since: try #require(Version("2.0")), on: .all)
+        app.declare("custom:badge", since: Version("2.0"), on: .all)
         let withFallback = Self.screen(Self.badge.fallback { Text("Update the app") })
         let old = ClientFit(ClientProfile(format: .json, appVersion: Version("1.0")), appComponents: app)
         let new = ClientFit(ClientProfile(format: .json, appVersion: Version("2.0")), appComponents: app)

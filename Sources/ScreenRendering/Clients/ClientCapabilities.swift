@@ -15,19 +15,30 @@ public struct ClientCapabilities: Sendable {
     public let types: [(type: String, since: Version?)]
     /// Where the facts come from.
     public let sources: [String]
+    /// ``types`` by type: every rendered node is looked up.
+    private let sinceByType: [String: Version?]
+
+    /// Capabilities from their data.
+    public init(client: String, format: ScreenFormat, types: [(type: String, since: Version?)], sources: [String]) {
+        self.client = client
+        self.format = format
+        self.types = types
+        self.sources = sources
+        sinceByType = Dictionary(types.map { ($0.type, $0.since) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Whether the client renders `type` at `version` (`nil`: a client that does not say,
     /// which gets what the newest renders); `nil` when it renders it only as a view of the
     /// app's own (a custom component), which the app must declare (`AppComponents`).
     public func renders(_ type: String, at version: Version?) -> Bool? {
-        guard let entry = types.first(where: { $0.type == type }) else { return nil }
-        guard let since = entry.since, let version else { return true }
+        guard let entry = sinceByType[type] else { return nil }
+        guard let since = entry, let version else { return true }
         return version >= since
     }
 
     /// The first version that renders `type`, when the client renders it only from one.
     public func since(_ type: String) -> Version? {
-        types.first { $0.type == type }?.since ?? nil
+        sinceByType[type] ?? nil
     }
 }
 
