@@ -24,9 +24,8 @@ struct EdgeTable: Sendable {
     func first(at hash: UInt64, where isWanted: (UInt32) -> Bool) -> UInt32? {
         var found: UInt32?
         forEach(at: hash) { value in
-            guard isWanted(value) else { return true }
-            found = value
-            return false
+            if isWanted(value) { found = value }
+            return found == nil
         }
         return found
     }

@@ -114,9 +114,8 @@ public enum PatternSegment: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A literal as a pattern writes it, so that it never reads back as a parameter or a
-    /// wildcard. Escaped first: a combining mark after a leading `:` is then an escape of its
-    /// own, and the `:` stands alone, to be escaped too.
+    /// A literal as a pattern writes it, never to read back as a parameter or a wildcard:
+    /// escaped first, so that a leading `:` stands alone (a combining mark after it escaped).
     private static func written(literal text: String) -> String {
         let escaped = DeepLink.escapeSegment(text).replacing("*", with: "%2A")
         return escaped.hasPrefix(":") ? "%3A" + escaped.dropFirst() : escaped

@@ -17,12 +17,10 @@ extension RouteTrie {
         return best.id
     }
 
-    /// Whether some route at or below a node (ending at `terminals` depths, with `**` at
-    /// `catchAlls` depths) can still be the suggestion, with `remaining` segments left,
-    /// `visit` edits left to spend on the way down and `win` more edits allowed in all
-    /// (`win >= visit`). A route ending `d` below costs at least `|remaining - d|` more and
-    /// needs `max(0, d - remaining)` of it on the way down; a `**` costs `max(0, d - remaining)`.
-    /// A `false` is exact; a `true` may not be.
+    /// Whether a route at or below a node (ending at `terminals` depths, `**` at `catchAlls`)
+    /// can still be the suggestion with `remaining` segments left, `visit` edits to spend on
+    /// the way down and `win` in all: a route `d` below costs at least `|remaining - d|`, a
+    /// `**` `max(0, d - remaining)`. A `false` is exact; a `true` may not be.
     static func mayReach(terminals: UInt64, catchAlls: UInt64, remaining: Int, visit: Int, win: Int) -> Bool {
         guard visit >= 0 else { return false }
         let deepest = remaining + visit, shallowest = max(0, remaining - win)
@@ -110,9 +108,8 @@ extension RouteTrie {
         }
     }
 
-    /// Whether a literal of a length in `lengths` (bit `n` for `n` characters) can be close
-    /// to a key of `count` characters: one character more, one less or as many, and at
-    /// least three in the longer, since an edit is at most a third of a close key.
+    /// Whether a literal of a length in `lengths` (bit `n` for `n` characters) can be close to
+    /// a key of `count`: one more, one less or as many, at least three in the longer.
     private static func lengthsMayBeNear(_ count: Int, _ lengths: UInt64) -> Bool {
         guard count >= 2 else { return false }
         let near = count == 2 ? bit(3) : bit(count - 1) | bit(count) | bit(count + 1)
