@@ -66,12 +66,8 @@ public enum ScreenAnswer: Sendable {
                 for entry in try await registry.stackScreens(endingAt: match, data: data) {
                     entries.append((entry.path, try Self.fitted(entry.screen.node, fit)))
                 }
-            } catch let error as ScreenRegistryError {
-                throw .building(error)
-            } catch let error as ScreenAnswerError {
-                throw error
             } catch {
-                throw .rendering(error)
+                throw Self.answerError(error)
             }
             return (try Self.writing { try renderer.renderStackBytes(entries) }, renderer.contentType)
         }
@@ -81,12 +77,17 @@ public enum ScreenAnswer: Sendable {
     private static func build(_ match: RouteMatch, in registry: ScreenRegistry, fit: ClientFit?) async throws(ScreenAnswerError) -> Node {
         do {
             return try fitted(try await registry.screen(for: match).node, fit)
-        } catch let error as ScreenRegistryError {
-            throw .building(error)
-        } catch let error as ScreenAnswerError {
-            throw error
         } catch {
-            throw .rendering(error)
+            throw answerError(error)
+        }
+    }
+
+    /// A failure while building and fitting screens, as the answer's error.
+    private static func answerError(_ error: any Error) -> ScreenAnswerError {
+        switch error {
+        case let error as ScreenRegistryError: .building(error)
+        case let error as ScreenAnswerError: error
+        default: .rendering(error)
         }
     }
 
