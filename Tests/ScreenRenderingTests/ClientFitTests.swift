@@ -116,3 +116,35 @@ struct ClientFitTests {
         }
     }
 }
+
+@Suite("Platform marks read back")
+struct PlatformMarkTests {
+    @Test("XML writes sr:platforms for a component of some platforms, and reads it back")
+    func xml() throws {
+        let screen = Screen { Text("everyone"); Text("mobile only").platforms(.mobile) }
+        let xml = try XMLRenderer().render(screen)
+        #expect(xml.contains(#"<text xmlns:sr="urn:screenregistry:meta:1" sr:platforms="IOS ANDROID">mobile only</text>"#))
+        #expect(try XMLValidator().validate(xml) == [])
+        let read = try XMLReader().read(xml)
+        #expect(read == screen.node)
+        #expect(try XMLRenderer(platform: .web).render(screen).contains("mobile only") == false)
+    }
+
+    @Test("Beagle JSON: the Kotlin backend's platform wrapper reads back as the component with its mark")
+    func beagleWrapper() throws {
+        let json = #"""
+            {"_beagleComponent_":"beagle:container","children":[
+              {"beaglePlatform":"ANDROID","child":{"_beagleComponent_":"beagle:text","text":"android only"}},
+              {"_beagleComponent_":"beagle:text","text":"everyone"}]}
+            """#
+        let node = try BeagleJSONReader().read(json)
+        guard case .list(let children)? = node[property: "children"], case .node(let first) = children[0],
+            case .node(let second) = children[1]
+        else {
+            Issue.record("no children in \(node)")
+            return
+        }
+        #expect(first.type == "beagle:text" && first.platforms == .android && first[property: "text"] == .string("android only"))
+        #expect(second.platforms == .all)
+    }
+}

@@ -53,6 +53,16 @@ public struct BeagleJSONReader: Sendable {
     }
 
     private func node(from members: [(String, JSONValue)]) -> Node {
+        // Beagle's Kotlin backend marks a component for a platform by wrapping it,
+        // `{"beaglePlatform": "IOS", "child": {…}}`, before it prunes for a client
+        // (beagle-backend, BeaglePlatformUtil): read back as the child with its mark.
+        if members.count == 2, case .string(let name)? = members.first(where: { $0.0 == "beaglePlatform" })?.1,
+            case .object(let child)? = members.first(where: { $0.0 == "child" })?.1
+        {
+            var node = node(from: child)
+            node.platforms = name.uppercased() == "ALL" ? .all : Platforms(name: name) ?? .all
+            return node
+        }
         var kind = Node.Kind.object
         var type = ""
         var properties: [Node.Property] = []

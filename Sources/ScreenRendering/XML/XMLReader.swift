@@ -127,6 +127,7 @@ private struct TreeWalker {
         var type: String?
         var strings: Set<String> = []
         var expressions: Set<String> = []
+        var platforms: Platforms = .all
         var plain: [(name: String, value: String)] = []
     }
 
@@ -142,6 +143,15 @@ private struct TreeWalker {
                 case "type": meta.type = attribute.value
                 case "strings": meta.strings = Set(attribute.value.split(separator: " ").map(String.init))
                 case "expressions": meta.expressions = Set(attribute.value.split(separator: " ").map(String.init))
+                case "platforms":
+                    var platforms: Platforms = []
+                    for name in attribute.value.split(separator: " ") {
+                        guard let platform = Platforms(name: String(name)) else {
+                            throw error(element, "unknown platform '\(name)' in sr:platforms")
+                        }
+                        platforms.formUnion(platform)
+                    }
+                    meta.platforms = platforms
                 default: throw error(element, "unknown marker attribute 'sr:\(attribute.name)'")
                 }
             default:
@@ -226,8 +236,10 @@ private struct TreeWalker {
     func typed(
         _ element: Element, kind: Node.Kind, type: String, reserved: String?, characterData: Bool = false, depth: Int
     ) throws(XMLReadError) -> Node {
-        Node(kind: kind, type: type,
-             properties: try content(element, reserved: reserved, characterData: characterData, depth: depth))
+        var node = Node(kind: kind, type: type,
+                        properties: try content(element, reserved: reserved, characterData: characterData, depth: depth))
+        node.platforms = try meta(element).platforms
+        return node
     }
 
     /// Character data (Text only), attributes, then property elements.

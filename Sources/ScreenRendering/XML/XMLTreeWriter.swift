@@ -79,13 +79,17 @@ struct XMLTreeWriter {
         check(result)
     }
 
-    mutating func meta(shape: String? = nil, type: String? = nil, strings: String? = nil, expressions: String? = nil) {
-        guard shape != nil || type != nil || strings != nil || expressions != nil else { return }
+    mutating func meta(
+        shape: String? = nil, type: String? = nil, strings: String? = nil, expressions: String? = nil,
+        platforms: String? = nil
+    ) {
+        guard shape != nil || type != nil || strings != nil || expressions != nil || platforms != nil else { return }
         attribute("xmlns:sr", XMLDialect.metaNamespace)
         if let shape { attribute("sr:shape", shape) }
         if let type { attribute("sr:type", type) }
         if let strings { attribute("sr:strings", strings) }
         if let expressions { attribute("sr:expressions", expressions) }
+        if let platforms { attribute("sr:platforms", platforms) }
     }
 
     // MARK: Element names
@@ -227,7 +231,9 @@ struct XMLTreeWriter {
             break
         }
         let characterData = Self.isText(name, node) ? Self.characterDataIndex(ofText: node.properties) : nil
-        writeContent(node.properties, reserved: reserved, characterData: characterData, depth: depth, pretty: pretty)
+        writeContent(
+            node.properties, reserved: reserved, characterData: characterData, depth: depth, pretty: pretty,
+            platforms: node.platforms == .all ? nil : node.platforms.description)
     }
 
     /// Attributes, the markers, character data, then the property elements. The start
@@ -235,17 +241,19 @@ struct XMLTreeWriter {
     /// when it would read as a wrapper of values.
     mutating func writeContent(
         _ properties: [Node.Property], reserved: String?, characterData: Int?, depth: Int, pretty: Bool,
-        isObject: Bool = false, nameAttribute: String? = nil
+        isObject: Bool = false, nameAttribute: String? = nil, platforms: String? = nil
     ) {
         if let nameAttribute { attribute("name", nameAttribute) }
         Self.withLayout(properties, reserved: reserved, characterData: characterData) { layout in
             writeContent(properties, layout: layout, characterData: characterData, depth: depth, pretty: pretty,
-                         isObject: isObject)
+                         isObject: isObject, platforms: platforms)
         }
     }
 
+    /// `platforms`: the `sr:platforms` mark of a node for some platforms only (`IOS ANDROID`).
     mutating func writeContent(
-        _ properties: [Node.Property], layout: Layout, characterData: Int?, depth: Int, pretty: Bool, isObject: Bool
+        _ properties: [Node.Property], layout: Layout, characterData: Int?, depth: Int, pretty: Bool, isObject: Bool,
+        platforms: String? = nil
     ) {
         var markedStrings: String?
         var markedExpressions: String?
@@ -271,7 +279,7 @@ struct XMLTreeWriter {
             }
         }
         let shape = isObject && Self.readsAsWrapper(properties, layout) ? "object" : nil
-        meta(shape: shape, strings: markedStrings, expressions: markedExpressions)
+        meta(shape: shape, strings: markedStrings, expressions: markedExpressions, platforms: platforms)
         var pretty = pretty
         if let characterData, case .string(let text) = properties[characterData].value {
             characters(XMLDialect.sanitized(text))
