@@ -24,6 +24,9 @@ struct FormatsCommand: RegistryCommand {
             for (type, since) in capabilities.types {
                 output += "  \(type)" + (since.map { "  since \(capabilities.client) \($0)" } ?? "") + "\n"
             }
+            for requirement in capabilities.properties {
+                output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
+            }
             output += "  sources: " + capabilities.sources.joined(separator: "; ") + "\n"
         }
         let declared = registry.appComponents.declarations

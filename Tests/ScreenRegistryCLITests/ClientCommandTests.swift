@@ -24,6 +24,7 @@ struct ClientCommandTests {
         #expect(run.stdout.contains("  beagle:setContext  since divkit 30.4\n"))
         #expect(run.stdout.contains("  beagle:listView  since hyperview 0.26\n"))
         #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
+        #expect(run.stdout.contains("  beagle:textInput type=PASSWORD  since divkit 31.7\n"))
     }
 
     @Test("check --client all passes on the catalog")
@@ -31,8 +32,16 @@ struct ClientCommandTests {
         let run = try CLIRun("check", "--client", "all")
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.hasSuffix("every component renders\n"))
-        let old = try CLIRun("check", "--client", "hyperview@0.20", "--app-version", "1.0", "--platform", "IOS")
-        #expect(old.status == 0, "\(old.stdout)")
+        let hyperview = try CLIRun("check", "--client", "hyperview@0.41", "--app-version", "1.0", "--platform", "IOS")
+        #expect(hyperview.status == 0, "\(hyperview.stdout)")
+        // An older DivKit lacks the profile's evenly spaced buttons and the registration's
+        // password keyboard; the catalog has no fallback for either.
+        let divkit = try CLIRun("check", "--client", "divkit@28.0")
+        #expect(divkit.status == 1)
+        #expect(divkit.stdout.contains(
+            "profile/:userId (/profile/example): beagle:screenComponent > beagle:container > beagle:container: divkit@28.0 "
+                + "cannot render beagle:container: divkit renders style.flex.justifyContent SPACE_EVENLY from 28.3\n"))
+        #expect(divkit.stdout.contains("login/registration (/login/registration): beagle:screenComponent > beagle:container > beagle:textInput: "))
     }
 
     @Test("check --client fails on an undeclared custom component, naming it, the route and the client")

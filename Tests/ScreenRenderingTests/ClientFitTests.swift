@@ -104,6 +104,23 @@ struct ClientFitTests {
         #expect(ClientCapabilities.of(.text).renders("beagle:webView", at: nil) == true)
     }
 
+    @Test("Property values a client renders only later: DivKit's password keyboard and spaced alignments, Hyperview's secure text")
+    func propertyRequirements() throws {
+        let password = TextInput(placeholder: "Password", type: .password).node
+        let spaced = Container { Text("a"); Text("b") }.style(Style(flex: Flex(justifyContent: .spaceEvenly))).node
+        func reasons(_ format: ScreenFormat, _ version: String, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format, clientVersion: Version(version)), appComponents: AppComponents())
+                .problems(in: Self.screen(node)).map(\.reason)
+        }
+        #expect(reasons(.divkit, "31.6", password) == ["divkit renders type PASSWORD from 31.7"])
+        #expect(reasons(.divkit, "31.7", password) == [])
+        #expect(reasons(.divkit, "28.2", spaced) == ["divkit renders style.flex.justifyContent SPACE_EVENLY from 28.3"])
+        #expect(reasons(.divkit, "28.3", spaced) == [])
+        #expect(reasons(.hxml, "0.34", password) == ["hyperview renders type PASSWORD from 0.34.1"])
+        #expect(reasons(.hxml, "0.34.1", password) == [])
+        #expect(reasons(.json, "1.0", password) == [])
+    }
+
     @Test("A component for another platform is left out by the fit, as by every renderer")
     func platforms() throws {
         let screen = Screen { Text("everyone"); Text("ios only").platforms(.ios) }.node

@@ -31,5 +31,16 @@ extension ClientCapabilities {
             ("beagle:openExternalURL", Version("4.0")),
             ("beagle:setContext", Version("30.4")),  // set_variable or dict_set_value
         ],
-        sources: ["divkit/divkit CHANGELOG.md (4.0.0, 28.3.0, 28.8.0, 30.4.0)", "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0)"])
+        // `CHANGELOG.md` 28.2.0 (Android) "Support alignments with spaces", 28.3.0 (iOS)
+        // "Implemented `space-between`…`space-evenly` alignments", 25.3.0 (Web); 29.9.0
+        // (Android, Web) "`keyboard_type` = `password` has been supported", 31.7.0 (iOS)
+        // "Supported `password` `keyboard_type`".
+        properties: [
+            .init("*", ["style", "flex", "justifyContent"], ["SPACE_BETWEEN", "SPACE_AROUND", "SPACE_EVENLY"], since: Self.version("28.3")),
+            .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),
+        ],
+        sources: [
+            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.9.0, 30.4.0, 31.7.0)",
+            "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0)",
+        ])
 }

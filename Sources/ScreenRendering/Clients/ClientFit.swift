@@ -41,6 +41,12 @@ public struct ClientFit: Sendable {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.renders(node.type, at: profile.clientVersion) {
         case true?:
+            guard let version = profile.clientVersion else { return nil }
+            for requirement in capabilities.properties where version < requirement.since {
+                if let value = requirement.value(in: node) {
+                    return "\(capabilities.client) renders \(requirement.path.joined(separator: ".")) \(value) from \(requirement.since)"
+                }
+            }
             return nil
         case false?:
             return "\(capabilities.client) renders it from \(capabilities.since(node.type).map(String.init(describing:)) ?? "?")"
