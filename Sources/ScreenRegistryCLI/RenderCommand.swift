@@ -8,7 +8,7 @@ extension ScreenFormat: ExpressibleByArgument {}
 
 /// The formatting flags shared by `render` and `import`.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .customLong("format"), help: "The output format: text, xml, json (Beagle), divkit or hxml (Hyperview). Default: text, or the format of --client.")
+    @Option(name: .customLong("format"), help: "The output format: text, xml, json (Beagle), divkit, hxml (Hyperview) or html. Default: text, or the format of --client.")
     var formatGiven: ScreenFormat?
 
     /// The format to write: the one given, else text.
@@ -57,6 +57,7 @@ struct RenderCommand: RegistryCommand {
               screen-registry render /profile/42 --format json --platform IOS --pretty
               screen-registry render /profile/42 --format divkit --pretty
               screen-registry render /profile/42 --format hxml
+              screen-registry render /profile/42 --format html > profile.html
               screen-registry render /home --format hxml --fragment tabs
               screen-registry render /cards/7/detail --stack
               screen-registry render /profile/42 --app-version 1.0

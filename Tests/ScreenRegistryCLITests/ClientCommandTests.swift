@@ -51,7 +51,7 @@ struct ClientCommandTests {
         let profiles = ScreenFormat.allCases.map { ClientProfile(format: $0, platform: .android, appVersion: Version("5.0")) }
         let (screens, problems) = await CheckCommand.clientProblems(in: registry, for: profiles)
         #expect(screens == 1)
-        #expect(problems.map(\.description) == ["text", "xml", "beagle", "divkit", "hyperview"].map { client in
+        #expect(problems.map(\.description) == ["text", "xml", "beagle", "divkit", "hyperview", "html"].map { client in
             "chart (/chart): beagle:screenComponent > custom:chart: \(client) app 5.0 ANDROID cannot render custom:chart: "
                 + "it needs the app's own view, which app 5.0 on ANDROID does not declare"
         })

@@ -144,13 +144,13 @@ struct HostileRequestTests {
         }
     }
 
-    /// Parses a body as its format: JSON for Beagle and DivKit, XML for our dialect and
-    /// HXML; a text tree has one node a line and no raw control character but newlines.
+    /// Parses a body as its format: JSON for Beagle and DivKit, XML for our dialect,
+    /// HXML and HTML (written as well-formed XML too); a text tree has one node a line and no raw control character but newlines.
     static func expectWellFormed(_ body: String, _ format: ScreenFormat, _ comment: Comment) throws {
         switch format {
         case .json, .divkit:
             _ = try JSONSerialization.jsonObject(with: Data(body.utf8))
-        case .xml, .hxml:
+        case .xml, .hxml, .html:
             let parser = XMLParser(data: Data(body.utf8))
             #expect(parser.parse(), comment)
         case .text:

@@ -9,10 +9,15 @@ public struct RenderOptions: Sendable, Hashable {
     /// For one client platform: nodes marked for other platforms are left out, in every format.
     public var platform: Platforms?
 
-    /// Creates options; by default XML is indented, JSON compact, for every platform.
-    public init(compact: Bool = false, pretty: Bool = false, platform: Platforms? = nil) {
+    /// HTML: what goes before every in-app path a link names (where the screens are served).
+    public var linkBase: String
+
+    /// Creates options; by default XML is indented, JSON compact, for every platform, HTML
+    /// links from the site's root.
+    public init(compact: Bool = false, pretty: Bool = false, platform: Platforms? = nil, linkBase: String = "") {
         self.compact = compact
         self.pretty = pretty
         self.platform = platform
+        self.linkBase = linkBase
     }
 }

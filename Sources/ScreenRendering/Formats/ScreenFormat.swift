@@ -12,6 +12,8 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
     case divkit
     /// A Hyperview document (HXML), written by ``HXMLRenderer``, indented unless compact.
     case hxml
+    /// A web page, written by ``HTMLRenderer``.
+    case html
 
     /// The renderer of each format: the one table a new format is added to.
     public var rendererType: any ScreenRenderer.Type {
@@ -21,6 +23,7 @@ public enum ScreenFormat: String, CaseIterable, Sendable {
         case .json: BeagleJSONRenderer.self
         case .divkit: DivKitRenderer.self
         case .hxml: HXMLRenderer.self
+        case .html: HTMLRenderer.self
         }
     }
 

@@ -84,3 +84,20 @@ extension HXMLRenderer: ScreenRenderer {
     }
 
 }
+
+extension HTMLRenderer: ScreenRenderer {
+    public static var capabilities: ClientCapabilities { .ownFormat(.html) }
+
+    public init(options: RenderOptions) {
+        self.init(platform: options.platform, linkBase: options.linkBase)
+    }
+
+    public func renderBytes(_ node: Node) -> [UInt8] {
+        Array(render(node).utf8)
+    }
+
+    /// A back stack as one page of the screens, root first.
+    public func renderStackBytes(_ entries: [(path: String, node: Node)]) -> [UInt8] {
+        Array(renderStack(entries).utf8)
+    }
+}

@@ -1,7 +1,7 @@
 /// One HTTP response from the framework-neutral core.
 ///
-/// `headers` already hold `Content-Type`, `Content-Length`, `ETag`, `Cache-Control`
-/// and `Vary` where they apply; an adapter copies them and the body as they are. For
+/// `headers` already hold `Content-Type`, `Content-Length`, `ETag`, `Cache-Control`,
+/// `Vary`, `X-Content-Type-Options` and `Content-Security-Policy` where they apply; an adapter copies them and the body as they are. For
 /// `HEAD` the body is empty and `Content-Length` is the length a `GET` would send.
 public struct ScreenResponse: Sendable {
     /// The status code, such as `200`.

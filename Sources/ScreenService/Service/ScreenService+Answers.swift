@@ -19,7 +19,7 @@ extension ScreenService {
     func errorResponse(_ error: ServiceError, format: ScreenFormat?) -> ScreenResponse {
         var body: [UInt8]
         var contentType = "text/plain; charset=utf-8"
-        if let format, let rendered = try? format.renderBytes(error.screen) {
+        if let format, let rendered = try? format.renderBytes(error.screen, options: RenderOptions(linkBase: configuration.linkBase)) {
             body = rendered
             contentType = format.contentType
         } else {

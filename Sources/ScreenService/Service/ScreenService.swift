@@ -69,6 +69,10 @@ public struct ScreenService: Sendable {
         /// each app version ships (`ScreenRegistry.appComponents`). `X-App-Version` by
         /// default.
         public var appVersionHeader: String
+        /// Where the screens are served, such as `/screens`: HTML pages link to other
+        /// screens below it. Empty by default (links from the site's root); `ScreenServer`
+        /// sets its base path when this is empty.
+        public var linkBase: String
 
         /// Creates a configuration.
         public init(
@@ -79,7 +83,8 @@ public struct ScreenService: Sendable {
             memoCapacity: Int = 1024,
             memoByteCapacity: Int = 32 << 20,
             authenticator: any RequestAuthenticator = AnonymousAuthenticator(),
-            appVersionHeader: String = "X-App-Version"
+            appVersionHeader: String = "X-App-Version",
+            linkBase: String = ""
         ) {
             self.cachePolicy = cachePolicy
             self.maximumTargetLength = maximumTargetLength
@@ -89,6 +94,7 @@ public struct ScreenService: Sendable {
             self.memoByteCapacity = memoByteCapacity
             self.authenticator = authenticator
             self.appVersionHeader = appVersionHeader
+            self.linkBase = linkBase
         }
     }
 
@@ -111,6 +117,17 @@ public struct ScreenService: Sendable {
         memo = RenderMemo(capacity: configuration.memoCapacity, byteCapacity: configuration.memoByteCapacity)
         vary = "Accept, beagle-platform, X-Hyperview-Version, X-DivKit-Version, " + configuration.appVersionHeader
     }
+
+    /// Sent with every screen response: no body is ever read as another type than it
+    /// says, and a page (HTML, or any body a browser opens) runs no script, loads nothing
+    /// but images and its own inline style, and cannot be framed by another site.
+    static let protectionHeaders = [
+        HeaderField("X-Content-Type-Options", "nosniff"),
+        HeaderField(
+            "Content-Security-Policy",
+            "default-src 'none'; img-src http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+        ),
+    ]
 
     // MARK: Screens
 
@@ -139,6 +156,7 @@ public struct ScreenService: Sendable {
             let format = error.status == 406 ? nil : Self.formatForErrors(headers, formatName: requested)
             response = errorResponse(error, format: format)
         }
+        response.headers += Self.protectionHeaders
         if request.method == "HEAD" { response = Self.headResponse(response) }
         Self.write(request, response, since: start, to: log)
         return response
@@ -174,7 +192,7 @@ public struct ScreenService: Sendable {
         }
         let answer = ScreenAnswer(match, fragment: target.fragment, stack: target.wantsStack)
         let client = Self.clientProfile(format, headers)
-        let options = RenderOptions(platform: client.platform)
+        let options = RenderOptions(platform: client.platform, linkBase: configuration.linkBase)
 
         if case .fallback = answer {
             // No route matched and the registry has a fallback screen: the client gets
