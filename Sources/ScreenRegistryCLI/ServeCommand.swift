@@ -28,8 +28,14 @@ struct ServeCommand: RegistryCommand {
             sessions and sets a header (removing it from what clients send), \
             --trust-header x-session=session makes that header the trusted session.
 
+            --preview adds a live preview for people who build screens: open \
+            http://127.0.0.1:8080/preview/ for every route, and /preview/<path> for one \
+            screen as a page beside its Beagle JSON, DivKit, HXML, XML and text, how its \
+            path resolved and what the checks say. Never turn it on in production.
+
             Examples:
               screen-registry serve
+              screen-registry serve --preview
               screen-registry serve --port 9000 --base-path /ui
               curl -H 'Accept: text/plain' localhost:8080/screens/profile/42
               curl -H 'X-Hyperview-Version: 0.85.0' localhost:8080/screens/home?fragment=tabs
@@ -69,6 +75,9 @@ struct ServeCommand: RegistryCommand {
     ))
     var trustHeader: [String] = []
 
+    @Flag(name: .long, help: "Also serve the live preview at /preview/ (for people building screens; never in production).")
+    var preview = false
+
     @Option(name: .long, help: "The lowest level logged: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -82,6 +91,9 @@ struct ServeCommand: RegistryCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        if preview, basePath.split(separator: "/").first == "preview" {
+            throw ValidationError("--base-path must not be below /preview when --preview serves the preview there.")
         }
         guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
         _ = try Self.cachePolicies(cacheControl)
@@ -143,7 +155,9 @@ struct ServeCommand: RegistryCommand {
                 reusesRenderedScreens: !renderEveryRequest,
                 authenticator: trustHeader.isEmpty
                     ? AnonymousAuthenticator() : TrustedHeaderAuthenticator(keysByHeader: try Self.trustedHeaders(trustHeader))
-            )
+            ),
+            preview: preview,
+            previewExamples: { ($0 as? any CheckableScreen.Type)?.examples ?? [] }
         )
         let server = ScreenServer(
             registry: registry, configuration: configuration, logger: Logger(label: "screen-registry")
@@ -152,11 +166,13 @@ struct ServeCommand: RegistryCommand {
         if testDelayMilliseconds > 0 {
             middlewares.append(TestDelayMiddleware(delay: .milliseconds(testDelayMilliseconds)))
         }
-        let host = self.host, basePath = self.basePath
+        let host = self.host, basePath = self.basePath, preview = self.preview
         let application = server.makeApplication(router: server.makeRouter(middlewares: middlewares)) { channel in
             let port = channel.localAddress?.port.map(String.init) ?? "?"
             // One line on stdout, so scripts and tests learn the port (with --port 0).
-            Output.write("screen-registry: serving http://\(host):\(port)\(basePath)\n")
+            var lines = "screen-registry: serving http://\(host):\(port)\(basePath)\n"
+            if preview { lines += "screen-registry: preview at http://\(host):\(port)/preview/\n" }
+            Output.write(lines)
         }
         try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }

@@ -37,6 +37,25 @@ extension RouterMethods {
         return self
     }
 
+    /// Mounts the live preview of `preview` (`ScreenPreview`) at its base path: for
+    /// people who build screens; never mount it where apps are served in production.
+    @discardableResult
+    public func addPreview(_ preview: ScreenPreview) -> Self {
+        let base = preview.basePath
+        for path in base == "/" ? ["/", "/**"] : [base, base + "/**"] {
+            for method in screenMethods {
+                on(RouterPath(path), method: method) { request, context in
+                    let id = HummingbirdAdapter.requestID(request, context: context)
+                    let answer = await preview.respond(
+                        to: HummingbirdAdapter.screenRequest(request, basePath: base, requestID: id), logger: context.logger
+                    )
+                    return HummingbirdAdapter.response(answer, requestID: id)
+                }
+            }
+        }
+        return self
+    }
+
     /// Adds `GET /routes` (the registry's routes as JSON) and `GET /health`.
     @discardableResult
     public func addServiceEndpoints(_ service: ScreenService) -> Self {

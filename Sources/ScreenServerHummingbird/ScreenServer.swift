@@ -13,7 +13,8 @@ import ServiceLifecycle
 /// ```
 ///
 /// It serves `GET /screens/<deep link path>` (the base path is configurable),
-/// `GET /routes` and `GET /health`. Everything the service decides lives in the
+/// `GET /routes` and `GET /health`, and `GET /preview/` when the configuration asks for
+/// the preview. Everything the service decides lives in the
 /// framework-neutral `ScreenService`; this type only mounts it and runs the server.
 public struct ScreenServer: Sendable {
     /// Where the server listens and what it mounts.
@@ -26,16 +27,25 @@ public struct ScreenServer: Sendable {
         public var basePath: String
         /// The options of the service itself.
         public var service: ScreenService.Configuration
+        /// Whether the live preview (`ScreenPreview`) is mounted at `/preview`: `false`
+        /// by default, for people who build screens, never for production.
+        public var preview: Bool
+        /// The sample parameters of a screen type, for the preview's links and link check.
+        public var previewExamples: @Sendable (any DeeplinkScreen.Type) -> [[String: String]]
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/screens",
-            service: ScreenService.Configuration = ScreenService.Configuration()
+            service: ScreenService.Configuration = ScreenService.Configuration(),
+            preview: Bool = false,
+            previewExamples: @escaping @Sendable (any DeeplinkScreen.Type) -> [[String: String]] = { _ in [] }
         ) {
             self.host = host
             self.port = port
             self.basePath = basePath
             self.service = service
+            self.preview = preview
+            self.previewExamples = previewExamples
         }
     }
 
@@ -48,7 +58,9 @@ public struct ScreenServer: Sendable {
 
     /// Creates a server for `registry`.
     public init(registry: ScreenRegistry, configuration: Configuration = Configuration(), logger: Logger? = nil) {
-        self.service = ScreenService(registry: registry, configuration: configuration.service)
+        var service = configuration.service
+        if service.linkBase.isEmpty { service.linkBase = configuration.basePath }
+        self.service = ScreenService(registry: registry, configuration: service)
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "ScreenServer")
     }
@@ -63,6 +75,9 @@ public struct ScreenServer: Sendable {
         for middleware in middlewares { router.add(middleware: middleware) }
         router.addServiceEndpoints(service)
         router.addScreens(service, at: configuration.basePath)
+        if configuration.preview {
+            router.addPreview(ScreenPreview(service: service, examples: configuration.previewExamples))
+        }
         return router
     }
 

@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -128,6 +129,36 @@ struct EndToEndTests {
         #expect(status == 0)
         let log = String(decoding: (try? server.errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
         #expect(log.contains("GET /profile/42?tab=likes 200"), "\(log)")
+    }
+
+    /// On in CI, which installs Chromium and names it in `CHROMIUM`: then a missing browser
+    /// or interpreter fails the test instead of skipping it.
+    static let browserTestsEnabled = ProcessInfo.processInfo.environment["CHROMIUM"] != nil
+        || ProcessInfo.processInfo.environment["CI"] != nil
+
+    @Test(
+        "serve --preview in headless Chromium: the index, a screen, a link to another, the tabs, no script from data",
+        .enabled(if: browserTestsEnabled, "skipped: set CHROMIUM (Debian's chromium) and CONFORMANCE_PYTHON with websocket-client; see .ci/run")
+    )
+    func previewInChromium() async throws {
+        let server = try ServeProcess(["--preview", "--log-level", "warning"])
+        let python = try #require(Conformance.python, "CONFORMANCE_PYTHON is not set: CI makes it, with websocket-client")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Browser/preview_check.py")
+        let screenshot = ProcessInfo.processInfo.environment["PREVIEW_SCREENSHOT"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("screen-registry-preview.png").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script.path, "http://127.0.0.1:\(server.port)", "--screenshot", screenshot]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+        #expect(report.contains("ok   the link leads to another resolved screen"), "\(report)")
+        #expect(FileManager.default.fileExists(atPath: screenshot))
     }
 
     @Test("SIGINT stops an idle server with status 0")

@@ -44,6 +44,7 @@ struct ScreenServerTests {
                 ("/screens/profile/42?tab=likes&format=text", "profile.txt", false),
                 ("/screens/profile/42?format=json", "profile.json", true),
                 ("/screens/profile/42?format=divkit", "profile.divkit.json", true),
+                ("/screens/profile/42?format=html", "profile.html", false),
             ] {
                 // An app that ships the profile's badge (from 2.0) gets the screen as it is.
                 let response = try await client.execute(uri: uri, method: .get, headers: .fields([("X-App-Version", "2.0")]))
@@ -327,6 +328,26 @@ struct ScreenServerTests {
         }
     }
 
+    @Test("The preview is mounted only when asked for")
+    func previewOnlyWhenAsked() async throws {
+        try await withServer { client in
+            try await client.execute(uri: "/preview/profile/42", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!response.text.contains("pv-phone"))
+            }
+        }
+        try await withServer(preview: true) { client in
+            try await client.execute(uri: "/preview/profile/42", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("<div class=\"pv-phone\""))
+                #expect(response.text.contains("href=\"/preview/follow/42\""))
+            }
+            try await client.execute(uri: "/screens/profile/42?format=html", method: .get) { response in
+                #expect(response.text.contains("href=\"/screens/follow/42\""))
+            }
+        }
+    }
+
     @Test("Another base path, and the root", arguments: ["/ui", "/api/v1/screens/", "/"])
     func basePaths(basePath: String) async throws {
         let prefix = basePath.split(separator: "/").map { "/" + $0 }.joined()
@@ -334,6 +355,10 @@ struct ScreenServerTests {
             try await client.execute(uri: prefix + "/profile/42", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("User 42"))
+            }
+            // A page links to the other screens where this server serves them.
+            try await client.execute(uri: prefix + "/profile/42?format=html", method: .get) { response in
+                #expect(response.text.contains("<a class=\"sr-button\" href=\"\(prefix)/follow/42\">Follow</a>"))
             }
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)

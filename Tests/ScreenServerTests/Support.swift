@@ -102,11 +102,12 @@ func withServer(
     basePath: String = "/screens",
     cachePolicy: CachePolicy = CachePolicy(),
     logger: Logger? = nil,
+    preview: Bool = false,
     _ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void
 ) async throws {
     let server = ScreenServer(
         registry: testRegistry,
-        configuration: .init(port: 0, basePath: basePath, service: .init(cachePolicy: cachePolicy)),
+        configuration: .init(port: 0, basePath: basePath, service: .init(cachePolicy: cachePolicy), preview: preview),
         logger: logger ?? Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     )
     try await server.makeApplication().test(setup, body)

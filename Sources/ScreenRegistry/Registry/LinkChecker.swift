@@ -73,6 +73,14 @@ extension ScreenRegistry {
         return report
     }
 
+    /// The link check of one route, as ``checkLinks(examples:progress:)`` makes it for
+    /// each: at the route's sample paths (`examples`, else typed defaults).
+    public func checkLinks(of route: Route, examples: [[String: String]] = []) async -> LinkCheckReport {
+        var report = LinkCheckReport(routesChecked: 1)
+        await check(route, samples: Self.samples(for: route, examples: examples), into: &report)
+        return report
+    }
+
     private func check(_ route: Route, samples: [[String: String]], into report: inout LinkCheckReport) async {
         for sample in samples {
             let path: String

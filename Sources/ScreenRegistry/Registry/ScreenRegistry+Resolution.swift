@@ -94,8 +94,9 @@ extension ScreenRegistry {
             redirects: forwardedFrom, isFallback: true, context: context)
     }
 
-    /// `path?query`, the query in sorted order, for a guard's `next`.
-    static func pathWithQuery(_ path: String, _ query: [String: String]) -> String {
+    /// `path?query`, the query percent-encoded in sorted order: a guard's `next`, and any
+    /// link that must resolve to the same path and data again.
+    public static func pathWithQuery(_ path: String, _ query: [String: String]) -> String {
         guard !query.isEmpty else { return path }
         let encode = { (text: String) in PercentDecoding.encode(text, keeping: Self.isQueryCharacter) }
         return path + "?" + query.sorted { $0.key < $1.key }.map { encode($0.key) + "=" + encode($0.value) }

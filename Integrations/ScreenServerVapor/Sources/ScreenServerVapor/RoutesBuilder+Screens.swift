@@ -21,7 +21,9 @@ extension RoutesBuilder {
     /// try await app.execute()
     /// ```
     ///
-    /// The service reads no request body, so the routes never collect one.
+    /// The service reads no request body, so the routes never collect one. HTML pages
+    /// link to other screens below the service's `linkBase`: give the service the same
+    /// base (`ScreenService.Configuration(linkBase: "/screens")`).
     public func screens(_ service: ScreenService, at basePath: String = "screens") {
         let segments = basePath.split(separator: "/").map { PathComponent.constant(String($0)) }
         let base = "/" + basePath.split(separator: "/").joined(separator: "/")
