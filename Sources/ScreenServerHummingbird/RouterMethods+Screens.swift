@@ -21,34 +21,25 @@ extension RouterMethods {
     /// ```
     @discardableResult
     public func addScreens(_ service: ScreenService, at basePath: String = "/screens") -> Self {
-        let base = "/" + basePath.split(separator: "/").joined(separator: "/")
-        let paths = base == "/" ? ["/", "/**"] : [base, base + "/**"]
-        for path in paths {
-            for method in screenMethods {
-                on(RouterPath(path), method: method) { request, context in
-                    let id = HummingbirdAdapter.requestID(request, context: context)
-                    let answer = await service.respond(
-                        to: HummingbirdAdapter.screenRequest(request, basePath: base, requestID: id), logger: context.logger
-                    )
-                    return HummingbirdAdapter.response(answer, requestID: id)
-                }
-            }
-        }
-        return self
+        mount(at: "/" + basePath.split(separator: "/").joined(separator: "/"), service.respond(to:logger:))
     }
 
     /// Mounts the live preview of `preview` (`ScreenPreview`) at its base path: for
     /// people who build screens; never mount it where apps are served in production.
     @discardableResult
     public func addPreview(_ preview: ScreenPreview) -> Self {
-        let base = preview.basePath
+        mount(at: preview.basePath, preview.respond(to:logger:))
+    }
+
+    /// Routes every method at `base` and below it to `respond`, with the target below `base`.
+    private func mount(
+        at base: String, _ respond: @escaping @Sendable (ScreenRequest, Logger) async -> ScreenResponse
+    ) -> Self {
         for path in base == "/" ? ["/", "/**"] : [base, base + "/**"] {
             for method in screenMethods {
                 on(RouterPath(path), method: method) { request, context in
                     let id = HummingbirdAdapter.requestID(request, context: context)
-                    let answer = await preview.respond(
-                        to: HummingbirdAdapter.screenRequest(request, basePath: base, requestID: id), logger: context.logger
-                    )
+                    let answer = await respond(HummingbirdAdapter.screenRequest(request, basePath: base, requestID: id), context.logger)
                     return HummingbirdAdapter.response(answer, requestID: id)
                 }
             }

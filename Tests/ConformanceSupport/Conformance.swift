@@ -35,12 +35,18 @@ public enum Conformance {
         return folder
     }
 
-    /// Runs `script` with `arguments`: its exit status and everything it printed.
+    /// Runs `script` of `Tests/Conformance` with `arguments`: its exit status and
+    /// everything it printed.
     public static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, report: String) {
+        try run(scriptAt: scripts.appendingPathComponent(script), arguments)
+    }
+
+    /// Runs the Python script at `url` with `arguments`, in the virtual environment.
+    public static func run(scriptAt url: URL, _ arguments: [String]) throws -> (status: Int32, report: String) {
         guard let python else { throw ConformanceError.noPython }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [scripts.appendingPathComponent(script).path] + arguments
+        process.arguments = [url.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -142,21 +142,12 @@ struct EndToEndTests {
     )
     func previewInChromium() async throws {
         let server = try ServeProcess(["--preview", "--log-level", "warning"])
-        let python = try #require(Conformance.python, "CONFORMANCE_PYTHON is not set: CI makes it, with websocket-client")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser/preview_check.py")
         let screenshot = ProcessInfo.processInfo.environment["PREVIEW_SCREENSHOT"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("screen-registry-preview.png").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, "http://127.0.0.1:\(server.port)", "--screenshot", screenshot]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try Conformance.run(scriptAt: script, ["http://127.0.0.1:\(server.port)", "--screenshot", screenshot])
+        #expect(status == 0, "\(report)")
         #expect(report.contains("ok   the link leads to another resolved screen"), "\(report)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
     }
