@@ -19,6 +19,11 @@ struct ServeCommand: RegistryCommand {
             GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the server \
             after the requests in flight finish.
 
+            A connection idle for --idle-timeout seconds (30), between requests or \
+            part-way through a request's head, is closed, and at most --max-connections \
+            (1000) are open at once: a client that connects and stops sending cannot hold \
+            the server.
+
             A screen type that declares a cache lifetime (in the catalog: profile, \
             products and text) is built and rendered once per path, data, format and \
             platform, then reused for that long; --render-every-request turns that off.
@@ -75,6 +80,15 @@ struct ServeCommand: RegistryCommand {
     ))
     var trustHeader: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Close a connection idle this many seconds, between requests or part-way through one's head, so that clients that stop sending cannot hold connections; 0 never does.",
+        valueName: "seconds"
+    ))
+    var idleTimeout = 30.0
+
+    @Option(name: .long, help: "The most connections open at once; past it, new ones wait to be accepted until one closes. Keep it under the process's file limit (ulimit -n).")
+    var maxConnections = 1000
+
     @Flag(name: .long, help: "Also serve the live preview at /preview/ (for people building screens; never in production).")
     var preview = false
 
@@ -95,6 +109,8 @@ struct ServeCommand: RegistryCommand {
         if preview, basePath.split(separator: "/").first == "preview" {
             throw ValidationError("--base-path must not be below /preview when --preview serves the preview there.")
         }
+        guard idleTimeout >= 0, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be between 0 and 86400 seconds.") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard testDelayMilliseconds >= 0 else { throw ValidationError("--test-delay-ms must not be negative.") }
         _ = try Self.cachePolicies(cacheControl)
         _ = try Self.memoized(memoize)
@@ -157,7 +173,9 @@ struct ServeCommand: RegistryCommand {
                     ? AnonymousAuthenticator() : TrustedHeaderAuthenticator(keysByHeader: try Self.trustedHeaders(trustHeader))
             ),
             preview: preview,
-            previewExamples: { ($0 as? any CheckableScreen.Type)?.examples ?? [] }
+            previewExamples: { ($0 as? any CheckableScreen.Type)?.examples ?? [] },
+            idleTimeout: idleTimeout > 0 ? .milliseconds(Int64(idleTimeout * 1000)) : nil,
+            maximumConnections: maxConnections
         )
         let server = ScreenServer(
             registry: registry, configuration: configuration, logger: Logger(label: "screen-registry")

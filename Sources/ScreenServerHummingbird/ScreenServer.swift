@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ScreenRegistry
@@ -32,13 +33,23 @@ public struct ScreenServer: Sendable {
         public var preview: Bool
         /// The sample parameters of a screen type, for the preview's links and link check.
         public var previewExamples: @Sendable (any DeeplinkScreen.Type) -> [[String: String]]
+        /// How long a connection may be idle (between requests, or part-way through a
+        /// request's head) before the server closes it: 30 seconds by default, so that a
+        /// client that stops sending cannot hold a connection. `nil` never closes one.
+        public var idleTimeout: Duration?
+        /// The most connections open at once: 1,000 by default, well under the file
+        /// descriptors a process usually has (`ulimit -n`). Past it, new connections wait
+        /// in the listen queue until one closes. `nil` sets no limit.
+        public var maximumConnections: Int?
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/screens",
             service: ScreenService.Configuration = ScreenService.Configuration(),
             preview: Bool = false,
-            previewExamples: @escaping @Sendable (any DeeplinkScreen.Type) -> [[String: String]] = { _ in [] }
+            previewExamples: @escaping @Sendable (any DeeplinkScreen.Type) -> [[String: String]] = { _ in [] },
+            idleTimeout: Duration? = .seconds(30),
+            maximumConnections: Int? = 1000
         ) {
             self.host = host
             self.port = port
@@ -46,6 +57,8 @@ public struct ScreenServer: Sendable {
             self.service = service
             self.preview = preview
             self.previewExamples = previewExamples
+            self.idleTimeout = idleTimeout
+            self.maximumConnections = maximumConnections
         }
     }
 
@@ -89,9 +102,13 @@ public struct ScreenServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router ?? makeRouter(),
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                idleTimeout: configuration.idleTimeout.map(TimeAmount.init)
+            )),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
-                serverName: "ScreenRegistry"
+                serverName: "ScreenRegistry",
+                availableConnectionsDelegate: configuration.maximumConnections.map { MaximumAvailableConnections($0, logger: logger) }
             ),
             onServerRunning: onServerRunning,
             logger: logger

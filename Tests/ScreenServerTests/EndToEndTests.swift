@@ -97,6 +97,41 @@ private func get(_ url: URL, accept: String) async throws -> (HTTPURLResponse, D
     return (http, data)
 }
 
+/// A client that connects, sends half a request head and then nothing: a socket of its
+/// own, below URLSession, to hold a connection the way a slow or hostile client does.
+private final class HalfOpenConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServeProcess.Failure(description: "socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw ServeProcess.Failure(description: "connect: errno \(errno)")
+        }
+        let head = Array("GET /screens/profile/42 HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
+        _ = head.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the server has closed the connection: a read that ends (or is reset)
+    /// instead of waiting. Never blocks.
+    var isClosedByServer: Bool {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        if count == 0 { return true }
+        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK
+    }
+
+    deinit { close(descriptor) }
+}
+
 @Suite("screen-registry serve, the real process", .serialized)
 struct EndToEndTests {
     @Test("serve answers over HTTP; SIGTERM during a request lets it finish, then exits 0")
@@ -150,6 +185,28 @@ struct EndToEndTests {
         #expect(status == 0, "\(report)")
         #expect(report.contains("ok   the link leads to another resolved screen"), "\(report)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
+    }
+
+    @Test("Half-open connections beyond --max-connections are closed after --idle-timeout; the service answers throughout")
+    func halfOpenConnections() async throws {
+        let server = try ServeProcess(["--idle-timeout", "1", "--max-connections", "32", "--log-level", "warning"])
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        // Twice the limit: half are accepted and held, half wait in the listen queue.
+        let held = try (0..<64).map { _ in try HalfOpenConnection(port: server.port) }
+        // A real client is answered once the idle timeout frees a connection.
+        let (health, body) = try await get(base.appendingPathComponent("health"), accept: "*/*")
+        #expect(health.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"status":"ok"}"#)
+        // Every one of them is closed by the server; the deadline only bounds a failure.
+        let deadline = ContinuousClock.now + .seconds(30)
+        var open = held
+        while !open.isEmpty, ContinuousClock.now < deadline {
+            open.removeAll { $0.isClosedByServer }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(open.isEmpty, "\(open.count) of \(held.count) half-open connections still held")
+        let (profile, _) = try await get(base.appendingPathComponent("screens/profile/42"), accept: "text/plain")
+        #expect(profile.statusCode == 200)
     }
 
     @Test("SIGINT stops an idle server with status 0")
