@@ -81,6 +81,7 @@ let package = Package(
             name: "ServiceBenchmark",
             dependencies: [
                 .product(name: "ScreenService", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
                 .product(name: "Screens", package: "ScreenRegistry"),
                 .product(name: "Logging", package: "swift-log"),
             ]

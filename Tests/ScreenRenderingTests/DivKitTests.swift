@@ -203,6 +203,20 @@ struct DivKitMappingTests {
         #expect(two.hasPrefix(#"{"templates":{}"#))
     }
 
+    @Test("A value's counted size is the byte count it is written in, for any string, number and nesting")
+    func compactSize() {
+        let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c"]
+        var values: [DivJSON] = strings.map(DivJSON.string) + [.int(0), .int(-42), .int(Int.max), .double(1.5), .double(-0.0),
+                                                               .double(.infinity), .double(.nan), .bool(true), .bool(false), .array([]), .object([])]
+        values.append(.array(values))
+        values.append(.object(strings.map { .init($0, .string($0)) } + [.init("nested", .array(values))]))
+        for value in values {
+            var writer = JSONWriter(pretty: false)
+            value.write(into: &writer)
+            #expect(value.compactSize == writer.output.count, "\(writer.output.prefix(40))")
+        }
+    }
+
     @Test("A back stack is one card whose states are the screens, the top one first")
     func stack() async throws {
         let entries = try await Catalog.registry.stackScreens(endingAt: Catalog.registry.resolve("/cards/7/detail"))

@@ -2,7 +2,7 @@
 // for the catalog's /profile/42 (Accept: application/xml by default), in a loop.
 //
 //   swift build -c release --package-path Benchmarks --product ServiceBenchmark
-//   .build/release/ServiceBenchmark [iterations] [xml|json|text] [target]
+//   .build/release/ServiceBenchmark [iterations] [xml|json|text|divkit|hxml|html] [target]
 //   RENDER_EVERY_REQUEST=1 .build/release/ServiceBenchmark ...   # no reuse of bodies
 //   valgrind --tool=callgrind .build/release/ServiceBenchmark 200
 //
@@ -11,6 +11,7 @@
 // one request.
 import Foundation
 import Logging
+import ScreenRendering
 import ScreenService
 import Screens
 
@@ -18,11 +19,11 @@ let arguments = CommandLine.arguments
 let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000
 let format = arguments.count > 2 ? arguments[2] : "xml"
 let target = arguments.count > 3 ? arguments[3] : "/profile/42"
-let accept = switch format {
-case "json": "application/json"
-case "text": "text/plain"
-default: "application/xml"
+// Any format's own media type: json, xml, text, divkit, hxml, html.
+guard let screenFormat = ScreenFormat(rawValue: format) else {
+    fatalError("no format '\(format)': one of \(ScreenFormat.allCases.map(\.rawValue).joined(separator: ", "))")
 }
+let accept = ContentNegotiation.mediaType(of: screenFormat)
 
 // The serve command's logger at its benchmark level: `notice`, no line per request.
 var logger = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }

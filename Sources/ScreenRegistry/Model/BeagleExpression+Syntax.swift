@@ -102,8 +102,14 @@ extension BeagleExpression {
     /// Whether the bytes `@{` occur: most texts have none, and a byte scan says so
     /// without building anything.
     public static func containsExpressionStart(_ utf8: String.UTF8View) -> Bool {
+        // A native string's bytes are contiguous: scanned as a buffer, not byte by byte
+        // through the view.
+        utf8.withContiguousStorageIfAvailable(containsExpressionStart) ?? containsExpressionStart(Array(utf8))
+    }
+
+    private static func containsExpressionStart(_ bytes: some Collection<UInt8>) -> Bool {
         var previousIsAt = false
-        for byte in utf8 {
+        for byte in bytes {
             if previousIsAt, byte == UInt8(ascii: "{") { return true }
             previousIsAt = byte == UInt8(ascii: "@")
         }

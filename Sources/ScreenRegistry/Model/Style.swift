@@ -1,29 +1,61 @@
 /// Layout and appearance of a component, in Beagle's flexbox model.
 public struct Style: Sendable, Hashable {
     /// The background colour, `#RRGGBB` or `#AARRGGBB`.
-    public var backgroundColor: String? { didSet { node = makeNode() } }
+    public var backgroundColor: String? {
+        get { fields.value.backgroundColor }
+        set { change { $0.backgroundColor = newValue } }
+    }
     /// The corner radius, in points.
-    public var cornerRadius: Double? { didSet { node = makeNode() } }
+    public var cornerRadius: Double? {
+        get { fields.value.cornerRadius }
+        set { change { $0.cornerRadius = newValue } }
+    }
     /// The border colour, `#RRGGBB`.
-    public var borderColor: String? { didSet { node = makeNode() } }
+    public var borderColor: String? {
+        get { fields.value.borderColor }
+        set { change { $0.borderColor = newValue } }
+    }
     /// The border width, in points.
-    public var borderWidth: Double? { didSet { node = makeNode() } }
+    public var borderWidth: Double? {
+        get { fields.value.borderWidth }
+        set { change { $0.borderWidth = newValue } }
+    }
     /// Width, height and their bounds.
-    public var size: Size? { didSet { node = makeNode() } }
+    public var size: Size? {
+        get { fields.value.size }
+        set { change { $0.size = newValue } }
+    }
     /// Space outside the component.
-    public var margin: EdgeValue? { didSet { node = makeNode() } }
+    public var margin: EdgeValue? {
+        get { fields.value.margin }
+        set { change { $0.margin = newValue } }
+    }
     /// Space inside the component.
-    public var padding: EdgeValue? { didSet { node = makeNode() } }
+    public var padding: EdgeValue? {
+        get { fields.value.padding }
+        set { change { $0.padding = newValue } }
+    }
     /// Offsets used with `positionType`.
-    public var position: EdgeValue? { didSet { node = makeNode() } }
+    public var position: EdgeValue? {
+        get { fields.value.position }
+        set { change { $0.position = newValue } }
+    }
     /// How the component lays out its children and itself.
-    public var flex: Flex? { didSet { node = makeNode() } }
+    public var flex: Flex? {
+        get { fields.value.flex }
+        set { change { $0.flex = newValue } }
+    }
 
     /// The style as a structured value, kept up to date as the fields change: the
     /// components given one style value then share one node instead of each building its
     /// own, so a screen of many rows holds the style once, and two of its nodes compare
     /// equal at their shared storage without being read.
-    public private(set) var node = Node.object([])
+    public private(set) var node: Node
+
+    /// The fields, behind one reference: a style is copied into every component given it,
+    /// and into every copy of those, so it stays a pointer and a node wide however many
+    /// fields it has.
+    private var fields: Box
 
     /// Creates a style; every field is optional.
     public init(
@@ -37,30 +69,59 @@ public struct Style: Sendable, Hashable {
         position: EdgeValue? = nil,
         flex: Flex? = nil
     ) {
-        self.backgroundColor = backgroundColor
-        self.cornerRadius = cornerRadius
-        self.borderColor = borderColor
-        self.borderWidth = borderWidth
-        self.size = size
-        self.margin = margin
-        self.padding = padding
-        self.position = position
-        self.flex = flex
-        node = makeNode()
+        let fields = Fields(
+            backgroundColor: backgroundColor, cornerRadius: cornerRadius, borderColor: borderColor,
+            borderWidth: borderWidth, size: size, margin: margin, padding: padding, position: position, flex: flex)
+        self.fields = Box(fields)
+        node = fields.node
     }
 
-    private func makeNode() -> Node {
-        var list = PropertyList()
-        list.add("backgroundColor", backgroundColor)
-        list.add("cornerRadius", cornerRadius.map { Node.object([.init("radius", .double($0))]) })
-        list.add("borderColor", borderColor)
-        list.add("borderWidth", borderWidth)
-        list.add("size", size?.node)
-        list.add("margin", margin?.node)
-        list.add("padding", padding?.node)
-        list.add("position", position?.node)
-        list.add("flex", flex?.node)
-        return .object(list.properties)
+    public static func == (lhs: Style, rhs: Style) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.value == rhs.fields.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields.value)
+    }
+
+    /// A new box with the change, and the node it gives: boxes are never shared while
+    /// they change.
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var value = fields.value
+        body(&value)
+        fields = Box(value)
+        node = value.node
+    }
+
+    private final class Box: Sendable {
+        let value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private struct Fields: Sendable, Hashable {
+        var backgroundColor: String?
+        var cornerRadius: Double?
+        var borderColor: String?
+        var borderWidth: Double?
+        var size: Size?
+        var margin: EdgeValue?
+        var padding: EdgeValue?
+        var position: EdgeValue?
+        var flex: Flex?
+
+        var node: Node {
+            var list = PropertyList()
+            list.add("backgroundColor", backgroundColor)
+            list.add("cornerRadius", cornerRadius.map { Node.object([.init("radius", .double($0))]) })
+            list.add("borderColor", borderColor)
+            list.add("borderWidth", borderWidth)
+            list.add("size", size?.node)
+            list.add("margin", margin?.node)
+            list.add("padding", padding?.node)
+            list.add("position", position?.node)
+            list.add("flex", flex?.node)
+            return .object(list.properties)
+        }
     }
 }
 

@@ -105,6 +105,8 @@ public struct BeagleJSONRenderer: Sendable {
 
     /// `beagle:text` stays; a type without a namespace becomes `custom:<type>`.
     static func qualifiedType(_ type: String) -> String {
-        type.utf8.contains(UInt8(ascii: ":")) ? type : "custom:" + type
+        let hasNamespace = type.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) }
+            ?? type.utf8.contains(UInt8(ascii: ":"))
+        return hasNamespace ? type : "custom:" + type
     }
 }

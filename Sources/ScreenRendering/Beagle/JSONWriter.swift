@@ -89,10 +89,29 @@ struct JSONWriter {
 
     private static let hex: StaticString = "0123456789abcdef"
 
-    /// Bytes that may start something to escape: `"`, `\`, controls, and the lead
-    /// bytes of U+2028, U+2029 (0xE2) and U+FEFF (0xEF).
-    private static let mayEscape: [Bool] = (0...255).map { byte in
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF
+    /// The bytes ``string(_:)`` writes for `text`, quotes included, without writing them.
+    static func quotedSize(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var size = bytes.count + 2
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): size += 1
+                case 0..<0x20: size += 5
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    size += 3
+                    index += 2
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                    size += 3
+                    index += 2
+                default: break
+                }
+                index += 1
+            }
+            return size
+        }
     }
 
     /// A quoted string; `"`, `\`, control characters, U+2028, U+2029 and U+FEFF are escaped.
@@ -105,7 +124,9 @@ struct JSONWriter {
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
-                guard Self.mayEscape[Int(byte)] else {
+                // Only `"`, `\`, controls, and the lead bytes of U+2028, U+2029 (0xE2) and
+                // U+FEFF (0xEF) may start something to escape.
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF else {
                     index += 1
                     continue
                 }

@@ -95,6 +95,13 @@ extension ClientCapabilities {
     /// model, in every version; a custom component, as everywhere, only where the app
     /// declares it, so that these formats show what an app gets.
     static func ownFormat(_ format: ScreenFormat) -> ClientCapabilities {
+        ownFormats[format] ?? makeOwnFormat(format)
+    }
+
+    /// Built once, not for every request that a fit reads them in.
+    private static let ownFormats = Dictionary(uniqueKeysWithValues: ScreenFormat.allCases.map { ($0, makeOwnFormat($0)) })
+
+    private static func makeOwnFormat(_ format: ScreenFormat) -> ClientCapabilities {
         ClientCapabilities(client: format.rawValue, format: format, types: beagle.types, sources: ["ARCHITECTURE.md, Formats"])
     }
 }

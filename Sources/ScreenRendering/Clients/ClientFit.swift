@@ -23,17 +23,17 @@ public struct ClientFit: Sendable {
 
     /// `node` as the client gets it, or the first component it could not get.
     public func fit(_ node: Node) throws(UnsupportedComponent) -> Node {
-        var problems: [UnsupportedComponent] = []
-        let fitted = fitted(node, path: "", &problems)
-        if let first = problems.first { throw first }
-        return fitted
+        var walk = Walk()
+        let outcome = fitted(node, &walk)
+        if let first = walk.problems.first { throw first }
+        return outcome.map { $0.first ?? node } ?? node
     }
 
     /// Every component and action of `node` that the client can neither render nor replace.
     public func problems(in node: Node) -> [UnsupportedComponent] {
-        var problems: [UnsupportedComponent] = []
-        _ = fitted(node, path: "", &problems)
-        return problems
+        var walk = Walk()
+        _ = fitted(node, &walk)
+        return walk.problems
     }
 
     /// Why the client cannot render `node`, or `nil` when it can.
@@ -57,26 +57,36 @@ public struct ClientFit: Sendable {
         }
     }
 
-    private func fitted(_ node: Node, path: String, _ problems: inout [UnsupportedComponent]) -> Node {
-        fittedNodes(node, path: path, &problems).first ?? node
+    /// What a walk carries: the types from the screen down to the node it is at (a
+    /// problem's path, joined only when there is a problem) and the problems found.
+    private struct Walk {
+        var path: [String] = []
+        var problems: [UnsupportedComponent] = []
     }
 
-    /// `node` as it stays (one node), replaced (its fallback, any count) or left out (none).
-    private func fittedNodes(_ node: Node, path: String, _ problems: inout [UnsupportedComponent]) -> [Node] {
+    /// `nil` when `node` stays as it is (the usual case, which allocates nothing); else
+    /// what stands in its place: a copy with fitted properties, its fallback (any count)
+    /// or nothing (left out).
+    private func fitted(_ node: Node, _ walk: inout Walk) -> [Node]? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return [] }
-        let here = node.kind == .component || node.kind == .action ? (path.isEmpty ? node.type : path + " > " + node.type) : path
         if let reason = reason(cannotRender: node) {
             guard let fallback = node.fallback else {
-                problems.append(UnsupportedComponent(path: here, type: node.type, client: profile.description, reason: reason))
+                let path = (walk.path + [node.type]).joined(separator: " > ")
+                walk.problems.append(UnsupportedComponent(path: path, type: node.type, client: profile.description, reason: reason))
                 return []
             }
-            return fallback.flatMap { fittedNodes($0, path: path, &problems) }
+            return fallback.flatMap { fitted($0, &walk) ?? [$0] }
         }
-        var properties: [Node.Property]?  // made on the first change: most screens need none
+        let named = node.kind == .component || node.kind == .action
+        if named { walk.path.append(node.type) }
+        defer { if named { walk.path.removeLast() } }
+        var properties: [Node.Property]?  // made on the first change
         for (index, property) in node.properties.enumerated() {
-            let value = fittedValue(property.value, path: here, &problems)
-            if value != [property.value], properties == nil { properties = Array(node.properties[..<index]) }
-            guard properties != nil else { continue }
+            guard let value = fitted(property.value, &walk) else {
+                properties?.append(property)
+                continue
+            }
+            if properties == nil { properties = Array(node.properties[..<index]) }
             if case .list = property.value {
                 properties?.append(.init(property.name, value.first ?? .list([])))
             } else if value.count == 1 {
@@ -87,23 +97,31 @@ public struct ClientFit: Sendable {
                 properties?.append(.init(property.name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
             }
         }
-        guard let properties else { return [node] }
+        guard let properties else { return nil }
         var copy = node
         copy.properties = properties
         return [copy]
     }
 
-    /// A value as it stays, replaced or left out: a list's items each fitted into one list.
-    private func fittedValue(_ value: Node.Value, path: String, _ problems: inout [UnsupportedComponent]) -> [Node.Value] {
+    /// `nil` when `value` stays as it is; else what stands in its place: a list's items
+    /// each fitted into one list.
+    private func fitted(_ value: Node.Value, _ walk: inout Walk) -> [Node.Value]? {
         switch value {
         case .node(let child):
-            return fittedNodes(child, path: path, &problems).map(Node.Value.node)
+            return fitted(child, &walk)?.map(Node.Value.node)
         case .list(let items):
-            var fitted: [Node.Value] = []
-            for item in items { fitted += fittedValue(item, path: path, &problems) }
-            return [.list(fitted)]
+            var fitted: [Node.Value]?  // made on the first change
+            for (index, item) in items.enumerated() {
+                guard let replacement = self.fitted(item, &walk) else {
+                    fitted?.append(item)
+                    continue
+                }
+                if fitted == nil { fitted = Array(items[..<index]) }
+                fitted? += replacement
+            }
+            return fitted.map { [.list($0)] }
         default:
-            return [value]
+            return nil
         }
     }
 }

@@ -51,11 +51,18 @@ enum DivJSON: Sendable, Hashable {
         }
     }
 
-    /// The compact JSON size in bytes, for deciding whether a template pays.
+    /// The compact JSON size in bytes, for deciding whether a template pays: counted, not
+    /// written, byte for byte what ``write(into:)`` writes.
     var compactSize: Int {
-        var writer = JSONWriter(pretty: false)
-        write(into: &writer)
-        return writer.output.count
+        switch self {
+        case .string(let text): return JSONWriter.quotedSize(text)
+        case .int(let number): return number.description.utf8.count
+        case .double(let number): return number.isFinite ? number.description.utf8.count : 4
+        case .bool(let flag): return flag ? 4 : 5
+        case .array(let items): return items.reduce(1 + max(items.count, 1)) { $0 + $1.compactSize }
+        case .object(let members):
+            return members.reduce(1 + max(members.count, 1)) { $0 + JSONWriter.quotedSize($1.key) + 1 + $1.value.compactSize }
+        }
     }
 }
 

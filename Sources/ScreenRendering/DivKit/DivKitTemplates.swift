@@ -12,34 +12,39 @@ enum DivKitTemplates {
     static func extract(from card: inout DivJSON) -> [DivJSON.Member] {
         var candidates: [Candidate] = []
         collect(card, depth: 0, inItems: false, into: &candidates)
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        // Most divs have a shape of their own: grouped by a fingerprint of the shape first,
+        // so that only a shape seen twice costs more than the one walk.
+        var groups: [Int: [Int]] = [:]
+        var order: [Int] = []
         for (index, candidate) in candidates.enumerated() {
             if groups[candidate.shape] == nil { order.append(candidate.shape) }
             groups[candidate.shape, default: []].append(index)
         }
         // Outermost shapes first; a use inside another template's use is not rewritten.
-        let depth = { (shape: String) in groups[shape]?.first.map { candidates[$0].depth } ?? 0 }
+        let depth = { (shape: Int) in groups[shape]?.first.map { candidates[$0].depth } ?? 0 }
         order.sort { depth($0) < depth($1) }
         var replacements: [Int: DivJSON] = [:]
         var covered: [Range<Int>] = []
         var templates: [DivJSON.Member] = []
         for shape in order {
-            let uses = (groups[shape] ?? []).filter { index in !covered.contains { $0.contains(index) } }
-            guard uses.count >= 2, let template = Template(uses.map { candidates[$0].value }, name: "sr_t\(templates.count)")
-            else { continue }
-            let original = uses.reduce(0) { $0 + candidates[$1].size }
-            let templated = template.definitionSize + template.uses.reduce(0) { $0 + $1.compactSize }
-            guard templated < original else { continue }
-            templates.append(.init(template.name, template.definition))
-            for (index, use) in zip(uses, template.uses) {
-                replacements[index] = use
-                covered.append(index..<(index + candidates[index].descendants + 1))
+            guard let group = groups[shape], group.count >= 2 else { continue }
+            for uses in sameShapes(group, candidates) {
+                let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
+                guard uses.count >= 2, let template = Template(uses.map { candidates[$0].value }, name: "sr_t\(templates.count)")
+                else { continue }
+                let original = uses.reduce(0) { $0 + candidates[$1].value.compactSize }
+                let templated = template.definitionSize + template.uses.reduce(0) { $0 + $1.compactSize }
+                guard templated < original else { continue }
+                templates.append(.init(template.name, template.definition))
+                for (index, use) in zip(uses, template.uses) {
+                    replacements[index] = use
+                    covered.append(index..<(index + candidates[index].descendants + 1))
+                }
             }
         }
         if !replacements.isEmpty {
             var counter = 0
-            card = rewrite(card, inItems: false, counter: &counter, replacements: replacements)
+            card = rewrite(card, inItems: false, counter: &counter, replacements: replacements) ?? card
         }
         return templates
     }
@@ -47,37 +52,53 @@ enum DivKitTemplates {
     /// A div that stands in a list of items, in document order.
     private struct Candidate {
         var value: DivJSON
-        var shape: String
+        /// A fingerprint of its shape: equal for equal shapes (``sameShape(_:_:)`` tells).
+        var shape: Int
         var depth: Int
-        var size: Int
         /// How many candidates lie inside this one (they follow it in document order).
         var descendants: Int
     }
 
-    private static func collect(_ value: DivJSON, depth: Int, inItems: Bool, into candidates: inout [Candidate]) {
+    /// Walks `value` once, bottom up, recording the candidates inside it; returns a cheap
+    /// fingerprint of its shape (kinds, member counts, key and type lengths), equal for
+    /// equal shapes. ``sameShape(_:_:)`` then tells apart the rare different shapes that
+    /// share one.
+    @discardableResult
+    private static func collect(_ value: DivJSON, depth: Int, inItems: Bool, into candidates: inout [Candidate]) -> Int {
         switch value {
+        case .string: return 1
+        case .int: return 2
+        case .double: return 3
+        case .bool: return 4
+        case .array(let items):
+            var shape = 5 &* 31 &+ items.count
+            for item in items { shape = shape &* 31 &+ collect(item, depth: depth + 1, inItems: inItems, into: &candidates) }
+            return shape
         case .object(let members):
             let index = candidates.count
-            if inItems, value["type"] != nil {
-                var shape = ""
-                Self.shape(of: value, into: &shape)
-                candidates.append(Candidate(value: value, shape: shape, depth: depth, size: value.compactSize, descendants: 0))
-            }
+            let isCandidate = inItems && value["type"] != nil
+            if isCandidate { candidates.append(Candidate(value: value, shape: 0, depth: depth, descendants: 0)) }
+            var shape = 6 &* 31 &+ members.count
             for member in members {
-                collect(member.value, depth: depth + 1, inItems: member.key == "items", into: &candidates)
+                shape = shape &* 31 &+ member.key.utf8.count
+                if member.key == "type", case .string(let type) = member.value {
+                    shape = shape &* 31 &+ type.utf8.count &* 257 &+ Int(type.utf8.first ?? 0)
+                } else {
+                    shape = shape &* 31 &+ collect(member.value, depth: depth + 1, inItems: member.key == "items", into: &candidates)
+                }
             }
-            if index < candidates.count, inItems, value["type"] != nil {
+            if isCandidate {
+                candidates[index].shape = shape
                 candidates[index].descendants = candidates.count - index - 1
             }
-        case .array(let items):
-            for item in items { collect(item, depth: depth + 1, inItems: inItems, into: &candidates) }
-        default:
-            break
+            return shape
         }
     }
 
-    /// The same walk as ``collect(_:depth:inItems:into:)``, replacing candidates by number.
-    private static func rewrite(_ value: DivJSON, inItems: Bool, counter: inout Int, replacements: [Int: DivJSON]) -> DivJSON {
+    /// The same walk as ``collect(_:depth:inItems:into:)``, replacing candidates by number:
+    /// `nil` when nothing in `value` is replaced, so that only the paths to replacements
+    /// are copied.
+    private static func rewrite(_ value: DivJSON, inItems: Bool, counter: inout Int, replacements: [Int: DivJSON]) -> DivJSON? {
         switch value {
         case .object(let members):
             var replacement: DivJSON?
@@ -85,39 +106,61 @@ enum DivKitTemplates {
                 replacement = replacements[counter]
                 counter += 1
             }
-            let rewritten = DivJSON.object(members.map { member in
-                .init(member.key, rewrite(member.value, inItems: member.key == "items", counter: &counter, replacements: replacements))
-            })
-            return replacement ?? rewritten
+            var rewritten: [DivJSON.Member]?  // made on the first change
+            for (index, member) in members.enumerated() {
+                let new = rewrite(member.value, inItems: member.key == "items", counter: &counter, replacements: replacements)
+                if new != nil, rewritten == nil { rewritten = Array(members[..<index]) }
+                rewritten?.append(new.map { .init(member.key, $0) } ?? member)
+            }
+            return replacement ?? rewritten.map(DivJSON.object)
         case .array(let items):
-            return .array(items.map { rewrite($0, inItems: inItems, counter: &counter, replacements: replacements) })
+            var rewritten: [DivJSON]?
+            for (index, item) in items.enumerated() {
+                let new = rewrite(item, inItems: inItems, counter: &counter, replacements: replacements)
+                if new != nil, rewritten == nil { rewritten = Array(items[..<index]) }
+                rewritten?.append(new ?? item)
+            }
+            return rewritten.map(DivJSON.array)
         default:
-            return value
+            return nil
         }
     }
 
-    /// The structure with every scalar replaced by its kind: divs of one shape differ only
-    /// in scalar values. The `type` of objects is part of the shape.
-    private static func shape(of value: DivJSON, into shape: inout String) {
-        switch value {
-        case .string: shape += "s"
-        case .int: shape += "i"
-        case .double: shape += "d"
-        case .bool: shape += "b"
-        case .array(let items):
-            shape += "["
-            for item in items { Self.shape(of: item, into: &shape) }
-            shape += "]"
-        case .object(let members):
-            shape += "{"
-            for member in members {
-                shape += member.key
-                if member.key == "type", case .string(let type) = member.value { shape += "=" + type + ";" } else {
-                    shape += ":"
-                    Self.shape(of: member.value, into: &shape)
+    /// `group`, candidates of one shape fingerprint, split into those of one shape each,
+    /// in document order: one group, unless two shapes share a fingerprint.
+    private static func sameShapes(_ group: [Int], _ candidates: [Candidate]) -> [[Int]] {
+        var result: [[Int]] = []
+        for index in group {
+            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].value, candidates[index].value) }) {
+                result[existing].append(index)
+            } else {
+                result.append([index])
+            }
+        }
+        return result
+    }
+
+    /// Whether `a` and `b` have the same shape: the structure with every scalar replaced
+    /// by its kind, since divs of one shape differ only in scalar values; the `type` of
+    /// objects is part of it.
+    private static func sameShape(_ a: DivJSON, _ b: DivJSON) -> Bool {
+        switch (a, b) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool): return true
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { sameShape($0, $1) }
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            for (l, r) in zip(left, right) {
+                guard l.key == r.key else { return false }
+                if l.key == "type", case .string(let leftType) = l.value {
+                    guard case .string(let rightType) = r.value, leftType == rightType else { return false }
+                } else if !sameShape(l.value, r.value) {
+                    return false
                 }
             }
-            shape += "}"
+            return true
+        default:
+            return false
         }
     }
 

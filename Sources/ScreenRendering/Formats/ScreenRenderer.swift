@@ -36,10 +36,6 @@ extension TextRenderer: ScreenRenderer {
     public init(options: RenderOptions) {
         self.init(platform: options.platform)
     }
-
-    public func renderBytes(_ node: Node) -> [UInt8] {
-        Array(render(node).utf8)
-    }
 }
 
 extension XMLRenderer: ScreenRenderer {

@@ -1,0 +1,148 @@
+import ScreenRegistry
+
+/// The lines of ``TextRenderer``, written straight into bytes: a node's line, then its
+/// structured properties as branches below it, each indented by the branches above.
+struct TextTreeWriter {
+    private(set) var output: [UInt8] = []
+    /// What goes before the branch of each line below the current node: `│  ` for every
+    /// ancestor with more below it, `   ` for every last one.
+    private var indent: [UInt8] = []
+
+    init() {
+        output.reserveCapacity(2048)
+    }
+
+    /// `node`'s line (after the branch already written), then its nested values.
+    mutating func line(_ node: Node, label: String?) {
+        var separate = false
+        if let label {
+            append(label)
+            output.append(UInt8(ascii: ":"))
+            separate = true
+        }
+        if !node.type.isEmpty {
+            space(&separate)
+            if node.type.hasPrefix("beagle:") { append(node.type.utf8.dropFirst(7)) } else { append(node.type) }
+        }
+        if node.platforms != .all {
+            space(&separate)
+            append("[\(node.platforms) only]")
+        }
+        var nested = 0
+        for property in node.properties {
+            switch property.value {
+            case .node: nested += 1
+            case .list(let items): nested += items.count
+            default:
+                space(&separate)
+                append(property.name)
+                output.append(UInt8(ascii: "="))
+                scalar(property.value)
+            }
+        }
+        output.append(UInt8(ascii: "\n"))
+        var index = 0
+        for property in node.properties {
+            switch property.value {
+            case .node:
+                index += 1
+                branch(property.value, label: property.name, last: index == nested)
+            case .list(let items):
+                // Children are the tree itself; other lists label each item.
+                let label: String? = property.name == "children" ? nil : property.name
+                for item in items {
+                    index += 1
+                    branch(item, label: label, last: index == nested)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// One nested value on its own line, below a `├─ ` or `└─ ` branch.
+    private mutating func branch(_ value: Node.Value, label: String?, last: Bool) {
+        output.append(contentsOf: indent)
+        append(last ? "└─ " : "├─ ")
+        let depth = indent.count
+        Self.append(last ? "   " : "│  ", into: &indent)
+        defer { indent.removeLast(indent.count - depth) }
+        switch value {
+        case .node(let child):
+            line(child, label: label)
+        case .list(let values):
+            // A list inside a list: an object whose properties are its positions.
+            line(.object(values.enumerated().map { .init(String($0.offset), $0.element) }), label: label)
+        default:
+            if let label {
+                append(label)
+                append(": ")
+            }
+            scalar(value)
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private mutating func space(_ separate: inout Bool) {
+        if separate { output.append(UInt8(ascii: " ")) }
+        separate = true
+    }
+
+    private mutating func scalar(_ value: Node.Value) {
+        switch value {
+        case .string(let text): quoted(text)
+        case .expression(let expression):
+            append("expression ")
+            quoted(expression.source)
+        case .int(let number): append(String(number))
+        case .double(let number):
+            append(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .node, .list: break
+        }
+    }
+
+    /// A double-quoted string with quotes, backslashes, control characters and line
+    /// separators escaped: most strings have none, and are copied as they are.
+    private mutating func quoted(_ text: String) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators.
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+            else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if !plain {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": append("\\\"")
+                case "\\": append("\\\\")
+                case "\n": append("\\n")
+                case "\r": append("\\r")
+                case "\t": append("\\t")
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029:
+                    append("\\u{\(String(scalar.value, radix: 16, uppercase: true))}")
+                default: append(String(scalar))
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func append(_ text: String) {
+        Self.append(text, into: &output)
+    }
+
+    private mutating func append(_ bytes: Substring.UTF8View) {
+        output.append(contentsOf: bytes)
+    }
+
+    /// Static, so that no copy of the writer holds the buffer it appends to.
+    private static func append(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+}
