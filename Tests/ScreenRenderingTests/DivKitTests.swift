@@ -217,6 +217,30 @@ struct DivKitMappingTests {
         }
     }
 
+    @Test("A template's counted saving is the bytes its definition and uses save over the divs")
+    func templateSaving() throws {
+        func div(_ text: String, _ url: String, size: Int = 14) -> DivJSON {
+            .object([
+                .init("type", .string("text")), .init("text", .string(text)), .init("font_size", .int(size)),
+                .init("actions", .array([.object([.init("log_id", .string("tap")), .init("url", .string(url))])])),
+            ])
+        }
+        let groups: [[DivJSON]] = [
+            [div("a", "u"), div("b", "u")],
+            [div("Row 1", "myapp://p/1"), div("Row 2", "myapp://p/2"), div("Row 3", "myapp://p/3")],
+            [div("same", "same"), div("same", "same")],
+            (0..<12).map { div("\"q\" \($0)", "myapp://p/\($0)", size: $0) },
+            [div("\u{2028}", "x"), div("", "y")],
+        ]
+        for (index, divs) in groups.enumerated() {
+            let template = try #require(DivKitTemplates.Template(divs, name: "sr_t\(index)"))
+            let written = divs.reduce(0) { $0 + $1.compactSize }
+            let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.compactSize + 1
+                + template.uses.reduce(0) { $0 + $1.compactSize }
+            #expect(template.savedBytes == written - templated, "group \(index)")
+        }
+    }
+
     @Test("A back stack is one card whose states are the screens, the top one first")
     func stack() async throws {
         let entries = try await Catalog.registry.stackScreens(endingAt: Catalog.registry.resolve("/cards/7/detail"))

@@ -1,7 +1,8 @@
 /// A DivKit document being built: JSON with members in order, so output is stable.
 ///
-/// The mapping builds this tree, the template pass rewrites it, and ``write(into:)``
-/// serialises it; strings here are final (already escaped for DivKit's expressions).
+/// The mapping builds this tree, the template pass plans templates from it, and
+/// ``write(into:)`` serialises it (``DivKitTemplates/write(_:with:into:)``, with the
+/// templates' uses); strings here are final (already escaped for DivKit's expressions).
 enum DivJSON: Sendable, Hashable {
     case string(String)
     case int(Int)

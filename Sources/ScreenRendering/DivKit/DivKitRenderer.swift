@@ -70,10 +70,14 @@ public struct DivKitRenderer: Sendable {
         card.add("log_id", .string(DivKitExpression.escaped(logID)))
         card.add("variables", mapping.variables.isEmpty ? nil : .array(mapping.variables))
         card.add("states", .array(stateList))
-        var cardJSON = card.json
-        let templates = usesTemplates ? DivKitTemplates.extract(from: &cardJSON) : []
+        let plan = usesTemplates ? DivKitTemplates.plan(for: card.json) : DivKitTemplates.Plan()
         var writer = JSONWriter(pretty: pretty)
-        DivJSON.object([.init("templates", .object(templates)), .init("card", cardJSON)]).write(into: &writer)
+        writer.beginObject()
+        writer.key("templates")
+        DivJSON.object(plan.templates).write(into: &writer)
+        writer.key("card")
+        DivKitTemplates.write(card.json, with: plan.uses, into: &writer)
+        writer.endObject()
         if pretty { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output
     }

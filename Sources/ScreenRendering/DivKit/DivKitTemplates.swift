@@ -8,45 +8,54 @@
 /// DivKit's templating resolves it. A shape is templated only when that saves bytes, the
 /// outermost first: nothing inside a templated div is templated again.
 enum DivKitTemplates {
-    /// Rewrites `card` to use templates and returns them, by name.
-    static func extract(from card: inout DivJSON) -> [DivJSON.Member] {
+    /// The templates found in a card, and the uses that stand in for its divs.
+    struct Plan {
+        /// The templates, by name.
+        var templates: [DivJSON.Member] = []
+        /// The uses, by the number of the div they replace among the candidates (the divs
+        /// in items, numbered in document order).
+        var uses: [Int: Use] = [:]
+    }
+
+    /// A use of a template, and how many candidates it covers: the div it replaces and
+    /// the ones inside it.
+    struct Use {
+        var div: DivJSON
+        var covers: Int
+    }
+
+    /// The templates that save bytes in `card`.
+    static func plan(for card: DivJSON) -> Plan {
         var candidates: [Candidate] = []
         collect(card, depth: 0, inItems: false, into: &candidates)
         // Most divs have a shape of their own: grouped by a fingerprint of the shape first,
         // so that only a shape seen twice costs more than the one walk.
         var groups: [Int: [Int]] = [:]
-        var order: [Int] = []
+        var order: [(shape: Int, depth: Int)] = []
         for (index, candidate) in candidates.enumerated() {
-            if groups[candidate.shape] == nil { order.append(candidate.shape) }
+            if groups[candidate.shape] == nil { order.append((candidate.shape, candidate.depth)) }
             groups[candidate.shape, default: []].append(index)
         }
         // Outermost shapes first; a use inside another template's use is not rewritten.
-        let depth = { (shape: Int) in groups[shape]?.first.map { candidates[$0].depth } ?? 0 }
-        order.sort { depth($0) < depth($1) }
-        var replacements: [Int: DivJSON] = [:]
+        order.sort { $0.depth < $1.depth }
+        var plan = Plan()
         var covered: [Range<Int>] = []
-        var templates: [DivJSON.Member] = []
-        for shape in order {
+        for (shape, _) in order {
             guard let group = groups[shape], group.count >= 2 else { continue }
             for uses in sameShapes(group, candidates) {
                 let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
-                guard uses.count >= 2, let template = Template(uses.map { candidates[$0].value }, name: "sr_t\(templates.count)")
+                guard uses.count >= 2, let template = Template(uses.map { candidates[$0].value }, name: "sr_t\(plan.templates.count)"),
+                      template.savedBytes > 0
                 else { continue }
-                let original = uses.reduce(0) { $0 + candidates[$1].value.compactSize }
-                let templated = template.definitionSize + template.uses.reduce(0) { $0 + $1.compactSize }
-                guard templated < original else { continue }
-                templates.append(.init(template.name, template.definition))
+                plan.templates.append(.init(template.name, template.definition))
                 for (index, use) in zip(uses, template.uses) {
-                    replacements[index] = use
-                    covered.append(index..<(index + candidates[index].descendants + 1))
+                    let covers = candidates[index].descendants + 1
+                    plan.uses[index] = Use(div: use, covers: covers)
+                    covered.append(index..<(index + covers))
                 }
             }
         }
-        if !replacements.isEmpty {
-            var counter = 0
-            card = rewrite(card, inItems: false, counter: &counter, replacements: replacements) ?? card
-        }
-        return templates
+        return plan
     }
 
     /// A div that stands in a list of items, in document order.
@@ -95,34 +104,40 @@ enum DivKitTemplates {
         }
     }
 
-    /// The same walk as ``collect(_:depth:inItems:into:)``, replacing candidates by number:
-    /// `nil` when nothing in `value` is replaced, so that only the paths to replacements
-    /// are copied.
-    private static func rewrite(_ value: DivJSON, inItems: Bool, counter: inout Int, replacements: [Int: DivJSON]) -> DivJSON? {
+    /// Writes `card` with the plan's uses in place of the divs they replace: the walk of
+    /// ``collect(_:depth:inItems:into:)``, numbering candidates as it does, and writing
+    /// as ``DivJSON/write(into:)`` does, so that no rewritten copy of the card is made.
+    static func write(_ card: DivJSON, with uses: [Int: Use], into writer: inout JSONWriter) {
+        var counter = 0
+        write(card, inItems: false, uses: uses, counter: &counter, into: &writer)
+    }
+
+    private static func write(_ value: DivJSON, inItems: Bool, uses: [Int: Use], counter: inout Int, into writer: inout JSONWriter) {
         switch value {
         case .object(let members):
-            var replacement: DivJSON?
             if inItems, value["type"] != nil {
-                replacement = replacements[counter]
+                if let use = uses[counter] {
+                    counter += use.covers
+                    use.div.write(into: &writer)
+                    return
+                }
                 counter += 1
             }
-            var rewritten: [DivJSON.Member]?  // made on the first change
-            for (index, member) in members.enumerated() {
-                let new = rewrite(member.value, inItems: member.key == "items", counter: &counter, replacements: replacements)
-                if new != nil, rewritten == nil { rewritten = Array(members[..<index]) }
-                rewritten?.append(new.map { .init(member.key, $0) } ?? member)
+            writer.beginObject()
+            for member in members {
+                writer.key(member.key)
+                write(member.value, inItems: member.key == "items", uses: uses, counter: &counter, into: &writer)
             }
-            return replacement ?? rewritten.map(DivJSON.object)
+            writer.endObject()
         case .array(let items):
-            var rewritten: [DivJSON]?
-            for (index, item) in items.enumerated() {
-                let new = rewrite(item, inItems: inItems, counter: &counter, replacements: replacements)
-                if new != nil, rewritten == nil { rewritten = Array(items[..<index]) }
-                rewritten?.append(new ?? item)
+            writer.beginArray()
+            for item in items {
+                writer.element()
+                write(item, inItems: inItems, uses: uses, counter: &counter, into: &writer)
             }
-            return rewritten.map(DivJSON.array)
+            writer.endArray()
         default:
-            return nil
+            value.write(into: &writer)
         }
     }
 
@@ -165,11 +180,12 @@ enum DivKitTemplates {
     }
 
     /// A template made from divs of one shape, and the uses that replace them.
-    private struct Template {
+    struct Template {
         let name: String
         let definition: DivJSON
         let uses: [DivJSON]
-        var definitionSize: Int { definition.compactSize + name.utf8.count + 4 }
+        /// The links' names, `sr_0`, `sr_1`…: the definition's values and the uses' keys.
+        let links: [String]
 
         /// `nil` when a differing value is not an object member (an array element cannot
         /// be linked).
@@ -179,11 +195,30 @@ enum DivKitTemplates {
             guard let definition = Self.merge(divs, isRoot: true, fields: &fields, linkCount: &linkCount) else { return nil }
             self.name = name
             self.definition = definition
+            let links = (0..<linkCount).map { "sr_\($0)" }
+            self.links = links
             uses = fields.map { values in
                 var members = [DivJSON.Member("type", .string(name))]
-                for (index, value) in values.enumerated() { members.append(.init("sr_\(index)", value)) }
+                members.reserveCapacity(1 + values.count)
+                for (link, value) in zip(links, values) { members.append(.init(link, value)) }
                 return .object(members)
             }
+        }
+
+        /// The bytes that writing the template and its uses saves over writing the divs
+        /// (negative: it costs), counted without walking the divs.
+        ///
+        /// Each div is the definition with values where it has links: per link, the value
+        /// instead of `$` and `"sr_0"`. Each use is `{"type":"<name>"}` and per link
+        /// `,"sr_0":` and the value. So the values cancel out, and n divs cost n - 1
+        /// definitions more than the template, which costs its entry and per use its type
+        /// and per link `$`, `,`, `:` and `"sr_0"` twice.
+        var savedBytes: Int {
+            let count = uses.count
+            let perUse = JSONWriter.quotedSize(name) + #"{"type":}"#.utf8.count
+                + links.reduce(0) { $0 + 2 * JSONWriter.quotedSize($1) + "$,:".utf8.count }
+            let definitionEntry = name.utf8.count + #""":,"#.utf8.count
+            return (count - 1) * definition.compactSize - definitionEntry - count * perUse
         }
 
         /// The template of `divs` (all of one shape): values equal in every div stay,
