@@ -238,7 +238,12 @@ struct DivKitMappingTests {
             let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.compactSize + 1
                 + template.uses.reduce(0) { $0 + $1.compactSize }
             #expect(template.savedBytes == written - templated, "group \(index)")
+            // The cheap test before merging never turns down a template that saves bytes.
+            let mayPay = DivKitTemplates.Template.mayPay(divs.count, name: template.name, div: divs[0])
+            #expect(mayPay || template.savedBytes <= 0, "group \(index)")
         }
+        #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", div: .object([.init("type", .string("text")), .init("text", .string("a"))])))
+        #expect(DivKitTemplates.Template.mayPay(3, name: "sr_t0", div: div("Row 1", "myapp://p/1")))
     }
 
     @Test("A back stack is one card whose states are the screens, the top one first")

@@ -28,24 +28,27 @@ enum DivKitTemplates {
     static func plan(for card: DivJSON) -> Plan {
         var candidates: [Candidate] = []
         collect(card, depth: 0, inItems: false, into: &candidates)
-        // Most divs have a shape of their own: grouped by a fingerprint of the shape first,
-        // so that only a shape seen twice costs more than the one walk.
-        var groups: [Int: [Int]] = [:]
-        var order: [(shape: Int, depth: Int)] = []
-        for (index, candidate) in candidates.enumerated() {
-            if groups[candidate.shape] == nil { order.append((candidate.shape, candidate.depth)) }
-            groups[candidate.shape, default: []].append(index)
+        // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
+        // runs of two or more cost more than the one walk. Outermost shapes first (then
+        // in document order), since a use inside another template's use is not rewritten.
+        let byShape = candidates.indices.sorted { (candidates[$0].shape, $0) < (candidates[$1].shape, $1) }
+        var groups: [ArraySlice<Int>] = []
+        var start = byShape.startIndex
+        while start < byShape.endIndex {
+            let shape = candidates[byShape[start]].shape
+            let end = byShape[start...].firstIndex { candidates[$0].shape != shape } ?? byShape.endIndex
+            if end - start >= 2 { groups.append(byShape[start..<end]) }
+            start = end
         }
-        // Outermost shapes first; a use inside another template's use is not rewritten.
-        order.sort { $0.depth < $1.depth }
+        groups.sort { (candidates[$0.first ?? 0].depth, $0.first ?? 0) < (candidates[$1.first ?? 0].depth, $1.first ?? 0) }
         var plan = Plan()
         var covered: [Range<Int>] = []
-        for (shape, _) in order {
-            guard let group = groups[shape], group.count >= 2 else { continue }
+        for group in groups {
             for uses in sameShapes(group, candidates) {
                 let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
-                guard uses.count >= 2, let template = Template(uses.map { candidates[$0].value }, name: "sr_t\(plan.templates.count)"),
-                      template.savedBytes > 0
+                let name = "sr_t\(plan.templates.count)"
+                guard uses.count >= 2, Template.mayPay(uses.count, name: name, div: candidates[uses[0]].value),
+                      let template = Template(uses.map { candidates[$0].value }, name: name), template.savedBytes > 0
                 else { continue }
                 plan.templates.append(.init(template.name, template.definition))
                 for (index, use) in zip(uses, template.uses) {
@@ -143,7 +146,7 @@ enum DivKitTemplates {
 
     /// `group`, candidates of one shape fingerprint, split into those of one shape each,
     /// in document order: one group, unless two shapes share a fingerprint.
-    private static func sameShapes(_ group: [Int], _ candidates: [Candidate]) -> [[Int]] {
+    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate]) -> [[Int]] {
         var result: [[Int]] = []
         for index in group {
             if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].value, candidates[index].value) }) {
@@ -214,11 +217,22 @@ enum DivKitTemplates {
         /// definitions more than the template, which costs its entry and per use its type
         /// and per link `$`, `,`, `:` and `"sr_0"` twice.
         var savedBytes: Int {
-            let count = uses.count
+            Self.savedBytes(uses.count, name: name, definition: definition.compactSize, links: links)
+        }
+
+        /// Whether `count` divs like `div` may share a template named `name` with a saving,
+        /// a cheap test before merging them: ``savedBytes`` with `div` as the definition
+        /// and no link is an upper bound, since a link makes the definition at most
+        /// `"sr_0"` longer than the div and costs every use more than that.
+        static func mayPay(_ count: Int, name: String, div: DivJSON) -> Bool {
+            savedBytes(count, name: name, definition: div.compactSize, links: []) > 0
+        }
+
+        private static func savedBytes(_ count: Int, name: String, definition: Int, links: [String]) -> Int {
             let perUse = JSONWriter.quotedSize(name) + #"{"type":}"#.utf8.count
                 + links.reduce(0) { $0 + 2 * JSONWriter.quotedSize($1) + "$,:".utf8.count }
             let definitionEntry = name.utf8.count + #""":,"#.utf8.count
-            return (count - 1) * definition.compactSize - definitionEntry - count * perUse
+            return (count - 1) * definition - definitionEntry - count * perUse
         }
 
         /// The template of `divs` (all of one shape): values equal in every div stay,
