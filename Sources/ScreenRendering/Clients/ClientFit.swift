@@ -38,20 +38,43 @@ public struct ClientFit: Sendable {
 
     /// Why the client cannot render `node`, or `nil` when it can.
     public func reason(cannotRender node: Node) -> String? {
+        refusal(of: node).map(describe)
+    }
+
+    /// Why a client does not render a node, before it is worded (only a problem is).
+    private enum Refusal {
+        /// Its type, which the client renders from `since` (if ever).
+        case type(since: Version?)
+        /// A property value, which the client renders from a later version than the type.
+        case property(ClientCapabilities.PropertyRequirement, value: String)
+        /// A view of the app's own that the app does not declare for this client.
+        case appView
+    }
+
+    private func refusal(of node: Node) -> Refusal? {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.renders(node.type, at: profile.clientVersion) {
         case true?:
             guard let version = profile.clientVersion else { return nil }
             for requirement in capabilities.properties where version < requirement.since {
-                if let value = requirement.value(in: node) {
-                    return "\(capabilities.client) renders \(requirement.path.joined(separator: ".")) \(value) from \(requirement.since)"
-                }
+                if let value = requirement.value(in: node) { return .property(requirement, value: value) }
             }
             return nil
         case false?:
-            return "\(capabilities.client) renders it from \(capabilities.since(node.type).map(String.init(describing:)) ?? "?")"
+            return .type(since: capabilities.since(node.type))
         case nil:
-            if appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform) { return nil }
+            let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
+            return ships ? nil : .appView
+        }
+    }
+
+    private func describe(_ refusal: Refusal) -> String {
+        switch refusal {
+        case .property(let requirement, let value):
+            return "\(capabilities.client) renders \(requirement.path.joined(separator: ".")) \(value) from \(requirement.since)"
+        case .type(let since):
+            return "\(capabilities.client) renders it from \(since.map(String.init(describing:)) ?? "?")"
+        case .appView:
             let app = profile.appVersion.map { "app \($0)" } ?? "an app that names no version"
             return "it needs the app's own view, which \(app) on \(profile.platform.map(String.init(describing:)) ?? "an unnamed platform") does not declare"
         }
@@ -69,10 +92,10 @@ public struct ClientFit: Sendable {
     /// or nothing (left out).
     private func fitted(_ node: Node, _ walk: inout Walk) -> [Node]? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return [] }
-        if let reason = reason(cannotRender: node) {
+        if let refusal = refusal(of: node) {
             guard let fallback = node.fallback else {
                 let path = (walk.path + [node.type]).joined(separator: " > ")
-                walk.problems.append(UnsupportedComponent(path: path, type: node.type, client: profile.description, reason: reason))
+                walk.problems.append(UnsupportedComponent(path: path, type: node.type, client: profile.description, reason: describe(refusal)))
                 return []
             }
             return fallback.flatMap { fitted($0, &walk) ?? [$0] }
@@ -81,11 +104,13 @@ public struct ClientFit: Sendable {
         if named { walk.path.append(node.type) }
         defer { if named { walk.path.removeLast() } }
         var properties: [Node.Property]?  // made on the first change
-        for (index, property) in node.properties.enumerated() {
-            guard let value = fitted(property.value, &walk) else {
-                properties?.append(property)
+        // By index: the properties are read in place, not copied one by one.
+        for index in node.properties.indices {
+            guard let value = fitted(node.properties[index].value, &walk) else {
+                properties?.append(node.properties[index])
                 continue
             }
+            let property = node.properties[index]
             if properties == nil { properties = Array(node.properties[..<index]) }
             if case .list = property.value {
                 properties?.append(.init(property.name, value.first ?? .list([])))
@@ -111,9 +136,9 @@ public struct ClientFit: Sendable {
             return fitted(child, &walk)?.map(Node.Value.node)
         case .list(let items):
             var fitted: [Node.Value]?  // made on the first change
-            for (index, item) in items.enumerated() {
-                guard let replacement = self.fitted(item, &walk) else {
-                    fitted?.append(item)
+            for index in items.indices {
+                guard let replacement = self.fitted(items[index], &walk) else {
+                    fitted?.append(items[index])
                     continue
                 }
                 if fitted == nil { fitted = Array(items[..<index]) }
