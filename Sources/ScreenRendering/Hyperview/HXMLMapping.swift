@@ -18,12 +18,12 @@ struct HXMLMapping {
     let fragmentID: String?
     private(set) var fragment: Range<Int>?
     private var inputCount = 0
-    /// Style nodes already mapped: list rows and cards repeat theirs. The last one is
-    /// compared first, which is far cheaper than hashing a node (and cheaper still for
-    /// components given one `Style` value, which share its node's storage); it starts as
-    /// the empty style, whose mapping is indeed empty.
-    private var mappedStyles: [Node: (style: HXMLStyle, unmapped: [String])] = [:]
-    private var lastMappedStyle = (node: Node.object([]), style: HXMLStyle(), unmapped: [String]())
+    /// The style nodes mapped last, the latest last: list rows and cards repeat theirs.
+    /// Compared with `==`, which is immediate for components given one `Style` value
+    /// (they share its node's storage) and stops at the first difference otherwise: far
+    /// cheaper than hashing every style node for a dictionary.
+    private var recentStyles: [(node: Node, style: HXMLStyle, unmapped: [String])] = []
+    private static let recentStyleCount = 8
     /// The last text's style, made from its element style, colour and alignment.
     var lastTextStyle = (base: HXMLStyle(), color: String?.none, alignment: String?.none, style: HXMLStyle())
 
@@ -399,20 +399,19 @@ struct HXMLMapping {
 
     /// A Beagle style node as style attributes; what has none is reported.
     mutating func mapStyle(_ node: Node, into style: inout HXMLStyle, _ unmapped: inout [String]) {
-        if node != lastMappedStyle.node {
-            if let known = mappedStyles[node] {
-                lastMappedStyle = (node, known.style, known.unmapped)
-            } else {
-                var new = HXMLStyle()
-                let rest = HXMLStyleMapping.apply(node, to: &new)
-                let mapped = (style: new, unmapped: rest?.properties.map { "style." + $0.name } ?? [])
-                mappedStyles[node] = mapped
-                lastMappedStyle = (node, mapped.style, mapped.unmapped)
-            }
+        if let recent = recentStyles.lastIndex(where: { $0.node == node }) {
+            // Read in place: copying the cached tuple out would count references on each of its parts.
+            style = recentStyles[recent].style
+            if !recentStyles[recent].unmapped.isEmpty { unmapped += recentStyles[recent].unmapped }
+            return
         }
-        // Read in place: copying the cached tuple out would count references on each of its parts.
-        style = lastMappedStyle.style
-        if !lastMappedStyle.unmapped.isEmpty { unmapped += lastMappedStyle.unmapped }
+        var new = HXMLStyle()
+        let rest = HXMLStyleMapping.apply(node, to: &new)
+        let names = rest?.properties.map { "style." + $0.name } ?? []
+        if recentStyles.count == Self.recentStyleCount { recentStyles.removeFirst() }
+        recentStyles.append((node, new, names))
+        style = new
+        unmapped += names
     }
 
     static func styleNames(_ style: HXMLStyle) -> [String] {

@@ -21,34 +21,36 @@ struct HXMLStyle: Hashable {
 /// a fragment of it, rendered after the screen's table is built, refers to the same ones.
 struct HXMLStyleTable {
     private(set) var styles: [HXMLStyle] = []
-    private var ids: [HXMLStyle: String] = [:]
-    /// The few styles used last, most recent first: rows repeat a handful of styles, and
-    /// comparing with them is far cheaper than hashing.
-    private var recent: [(style: HXMLStyle, id: String)] = []
+    /// `s0`, `s1`…: the id of each style.
+    private var ids: [String] = []
+    /// Each style's position, made only once there are more styles than are searched in
+    /// order: a screen has a handful, and comparing with each is far cheaper than hashing.
+    private var positions: [HXMLStyle: Int] = [:]
+    private static let searchedInOrder = 16
 
     /// The id of `style`, added when new; `nil` for an empty style.
     mutating func id(for style: HXMLStyle) -> String? {
         guard !style.isEmpty else { return nil }
-        if let hit = recent.firstIndex(where: { $0.style == style }) { return recent[hit].id }
-        let id: String
-        if let known = ids[style] {
-            id = known
-        } else {
-            id = "s\(styles.count)"
-            ids[style] = id
-            styles.append(style)
+        let known = styles.count <= Self.searchedInOrder ? styles.firstIndex(of: style) : positions[style]
+        if let known { return ids[known] }
+        styles.append(style)
+        ids.append("s\(ids.count)")
+        if styles.count > Self.searchedInOrder {
+            if positions.isEmpty {
+                for (position, style) in styles.enumerated() { positions[style] = position }
+            } else {
+                positions[style] = styles.count - 1
+            }
         }
-        if recent.count == 4 { recent.removeLast() }
-        recent.insert((style, id), at: 0)
-        return id
+        return ids[ids.count - 1]
     }
 
     /// Writes `<styles>` with a `<style>` for each entry.
     func write(into writer: inout HXMLWriter) {
         writer.start("styles")
-        for (index, style) in styles.enumerated() {
+        for (style, id) in zip(styles, ids) {
             writer.start("style")
-            writer.attribute("id", "s\(index)")
+            writer.attribute("id", id)
             for attribute in style.attributes { writer.attribute(name: attribute.name, attribute.value) }
             writer.end()
         }
