@@ -98,14 +98,21 @@ struct HXMLWriter {
 
     /// A comment; `--` and a final `-`, which would end or break it, get a space.
     mutating func comment(_ value: String) {
+        var text = XMLDialect.sanitized(value)
+        if text.utf8.contains(UInt8(ascii: "-")) { text = Self.separatingDashes(text) }
+        check(text.withCString { xmlTextWriterWriteComment(writer, xmlString($0)) })
+    }
+
+    /// `text` with a space after each `-` that another `-` or the end follows.
+    private static func separatingDashes(_ text: String) -> String {
         var bytes: [UInt8] = []
-        for byte in XMLDialect.sanitized(value).utf8 {
+        bytes.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
             if byte == UInt8(ascii: "-"), bytes.last == UInt8(ascii: "-") { bytes.append(UInt8(ascii: " ")) }
             bytes.append(byte)
         }
         if bytes.last == UInt8(ascii: "-") { bytes.append(UInt8(ascii: " ")) }
-        let text = String(decoding: bytes, as: UTF8.self)
-        check(text.withCString { xmlTextWriterWriteComment(writer, xmlString($0)) })
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func check(_ result: Int32) {
