@@ -91,7 +91,7 @@ struct JSONWriter {
 
     /// The bytes ``string(_:)`` writes for `text`, quotes included, without writing them.
     static func quotedSize(_ text: String) -> Int {
-        withUTF8(of: text) { bytes in
+        text.withUTF8Bytes { bytes in
             var size = bytes.count + 2
             var index = 0
             while index < bytes.count {
@@ -113,18 +113,10 @@ struct JSONWriter {
         }
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text`, in place when they are contiguous (a
-    /// native string is): `withUTF8` would first check that the string is not shared.
-    private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
-    }
-
     /// A quoted string; `"`, `\`, control characters, U+2028, U+2029 and U+FEFF are escaped.
     mutating func string(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        Self.withUTF8(of: text) { bytes in
+        text.withUTF8Bytes { bytes in
             var runStart = 0
             var index = 0
             let count = bytes.count

@@ -31,9 +31,7 @@ enum DivKitExpression {
             }
             return false
         }
-        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
-        var copy = text
-        return copy.withUTF8(scan)
+        return text.withUTF8Bytes(scan)
     }
 
     /// The escapes alone, for text beside a binding (the binding already makes the string

@@ -22,7 +22,11 @@ struct TextTreeWriter {
         }
         if !node.type.isEmpty {
             space(&separate)
-            if node.type.hasPrefix("beagle:") { append(node.type.utf8.dropFirst(7)) } else { append(node.type) }
+            // `beagle:text` is written `text`.
+            node.type.withUTF8Bytes { type in
+                let builtin = type.starts(with: "beagle:".utf8)
+                output.append(contentsOf: builtin ? UnsafeBufferPointer(rebasing: type.dropFirst(7)) : type)
+            }
         }
         if node.platforms != .all {
             space(&separate)
@@ -106,8 +110,7 @@ struct TextTreeWriter {
     /// separators escaped: most strings have none, and are copied as they are.
     private mutating func quoted(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        var text = text
-        let plain = text.withUTF8 { bytes in
+        let plain = text.withUTF8Bytes { bytes in
             // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators.
             guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
             else { return false }
@@ -136,13 +139,8 @@ struct TextTreeWriter {
         Self.append(text, into: &output)
     }
 
-    private mutating func append(_ bytes: Substring.UTF8View) {
-        output.append(contentsOf: bytes)
-    }
-
     /// Static, so that no copy of the writer holds the buffer it appends to.
     private static func append(_ text: String, into bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 }

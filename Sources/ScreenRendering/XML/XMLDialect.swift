@@ -26,11 +26,11 @@ public enum XMLDialect {
         "sendRequest", "setContext",
     ]
     static let components: Set<String> = {
-        assert(componentNames.allSatisfy { name in withUTF8(name.description) { componentName($0)?.description == name.description } })
+        assert(componentNames.allSatisfy { name in name.description.withUTF8Bytes { componentName($0)?.description == name.description } })
         return Set(componentNames.map(\.description))
     }()
     static let actions: Set<String> = {
-        assert(actionNames.allSatisfy { name in withUTF8(name.description) { actionName($0)?.description == name.description } })
+        assert(actionNames.allSatisfy { name in name.description.withUTF8Bytes { actionName($0)?.description == name.description } })
         return Set(actionNames.map(\.description))
     }()
 
@@ -117,7 +117,7 @@ public enum XMLDialect {
     ]
     static let listProperties: Set<String> = {
         assert(listPropertyNames.allSatisfy { name in
-            withUTF8(name.description) { listPropertyName($0)?.description == name.description }
+            name.description.withUTF8Bytes { listPropertyName($0)?.description == name.description }
         })
         return Set(listPropertyNames.map(\.description))
     }()
@@ -125,7 +125,7 @@ public enum XMLDialect {
     /// Whether `name` is one of ``listPropertyNames`` (the renderer asks once per
     /// node-valued property).
     static func isListProperty(_ name: String) -> Bool {
-        withUTF8(name) { listPropertyName($0) != nil }
+        name.withUTF8Bytes { listPropertyName($0) != nil }
     }
 
     @inline(__always)
@@ -140,18 +140,11 @@ public enum XMLDialect {
         sameBytes(prefix.utf8Start, base, prefix.utf8CodeUnitCount)
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
-    @inline(__always)
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
-    }
-
     /// Names written as they are, as attribute or element names: ASCII
     /// `[A-Za-z_][A-Za-z0-9_.-]*`, not starting with `xml` in any case. Any other name
     /// takes the generic `<property name="…">` form.
     static func isPlainName(_ name: String) -> Bool {
-        withUTF8(name, isPlainName)
+        name.withUTF8Bytes(isPlainName)
     }
 
     static func isPlainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -215,7 +208,7 @@ public enum XMLDialect {
         case .action: isComponent = false
         case .object, .imagePath: return nil
         }
-        return withUTF8(node.type) { bytes in
+        return node.type.withUTF8Bytes { bytes in
             guard bytes.count > 7, let base = bytes.baseAddress, hasPrefix(base, "beagle:") else { return nil }
             let name = UnsafeBufferPointer(rebasing: bytes[7...])
             return isComponent ? componentName(name) : actionName(name)
@@ -226,7 +219,7 @@ public enum XMLDialect {
     /// (`custom:badge` → `badge`), if it is a plain name.
     static func customName(for node: Node) -> String? {
         guard node.kind == .component else { return nil }
-        return withUTF8(node.type) { bytes in
+        return node.type.withUTF8Bytes { bytes in
             guard bytes.count > 7, let base = bytes.baseAddress, hasPrefix(base, "custom:") else { return nil }
             let name = UnsafeBufferPointer(rebasing: bytes[7...])
             return isPlainName(name) ? String(decoding: name, as: UTF8.self) : nil
@@ -327,7 +320,7 @@ public enum XMLDialect {
     /// Replaces the characters XML 1.0 forbids (U+0000–U+0008, U+000B, U+000C,
     /// U+000E–U+001F, U+FFFE, U+FFFF) by U+FFFD; returns `text` itself when it has none.
     static func sanitized(_ text: String) -> String {
-        if withUTF8(text, isClean) { return text }
+        if text.withUTF8Bytes(isClean) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
