@@ -242,35 +242,43 @@ enum DivKitTemplates {
             switch first {
             case .object(let members):
                 var merged: [DivJSON.Member] = []
+                merged.reserveCapacity(members.count)
                 for (position, member) in members.enumerated() {
-                    let column = values.map { value -> DivJSON in
-                        if case .object(let others) = value { return others[position].value }
+                    // The member's value in each div (all of one shape: objects alike).
+                    let valueIn = { (div: DivJSON) -> DivJSON in
+                        if case .object(let others) = div { return others[position].value }
                         return member.value
                     }
-                    if isScalar(member.value), column.contains(where: { $0 != member.value }) {
+                    guard isScalar(member.value) else {
+                        guard let value = merge(values.map(valueIn), isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
+                        merged.append(.init(member.key, value))
+                        continue
+                    }
+                    if values.dropFirst().contains(where: { valueIn($0) != member.value }) {
                         merged.append(.init("$" + member.key, .string("sr_\(linkCount)")))
-                        for index in fields.indices { fields[index].append(column[index]) }
+                        for index in fields.indices { fields[index].append(valueIn(values[index])) }
                         linkCount += 1
                     } else {
-                        guard let value = merge(column, isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
-                        merged.append(.init(member.key, value))
+                        merged.append(member)
                     }
                 }
                 return .object(merged)
             case .array(let items):
                 var merged: [DivJSON] = []
-                for position in items.indices {
-                    let column = values.map { value -> DivJSON in
-                        if case .array(let others) = value { return others[position] }
-                        return items[position]
+                merged.reserveCapacity(items.count)
+                for (position, item) in items.enumerated() {
+                    let itemIn = { (div: DivJSON) -> DivJSON in
+                        if case .array(let others) = div { return others[position] }
+                        return item
                     }
-                    if isScalar(items[position]) {
-                        guard !column.contains(where: { $0 != items[position] }) else { return nil }
-                        merged.append(items[position])
-                    } else {
-                        guard let value = merge(column, isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
+                    guard isScalar(item) else {
+                        guard let value = merge(values.map(itemIn), isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
                         merged.append(value)
+                        continue
                     }
+                    // An array element cannot be linked: it must be the same in every div.
+                    guard !values.dropFirst().contains(where: { itemIn($0) != item }) else { return nil }
+                    merged.append(item)
                 }
                 return .array(merged)
             default:
