@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Instructions per request in the service's core (ScreenService.respond for the catalog's
+# /profile/42, no sockets), counted by callgrind: a run of N requests minus a run of none,
+# divided by N. Repeatable on a loaded machine, unlike the clock.
+#
+#   Benchmarks/request-instructions.sh                 # every format, rendered every request
+#   Benchmarks/request-instructions.sh divkit hxml     # some formats
+#   REUSED=1 Benchmarks/request-instructions.sh xml    # the rendered body reused, as serve does
+#
+# Floors (issue 32), rendered every request: json ≤ 90 k, text ≤ 90 k, divkit ≤ 120 k,
+# xml ≤ 150 k, hxml ≤ 170 k.
+#
+# Settings: N (200), BENCH_BIN (a prebuilt ServiceBenchmark; else it is built into
+# .build-bench).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+N=${N:-200}
+FORMATS=("$@")
+[ ${#FORMATS[@]} -gt 0 ] || FORMATS=(json text divkit xml hxml html)
+if [ -z "${BENCH_BIN:-}" ]; then
+    swift build -c release --package-path "$ROOT/Benchmarks" --scratch-path "$ROOT/.build-bench" --product ServiceBenchmark >&2
+    BENCH_BIN="$ROOT/.build-bench/release/ServiceBenchmark"
+fi
+command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 1; }
+RENDER_EVERY_REQUEST=1
+[ "${REUSED:-0}" = 1 ] && RENDER_EVERY_REQUEST=0
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# Instructions of one run of $1 requests as format $2.
+count() {
+    RENDER_EVERY_REQUEST=$RENDER_EVERY_REQUEST valgrind --tool=callgrind --callgrind-out-file="$WORK/out" \
+        "$BENCH_BIN" "$1" "$2" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
+    awk '/Collected/ {print $4}' "$WORK/log"
+}
+
+echo "format  instructions/request  ($N requests, $([ "$RENDER_EVERY_REQUEST" = 1 ] && echo "rendered every request" || echo "body reused"))"
+for format in "${FORMATS[@]}"; do
+    base=$(count 0 "$format")
+    total=$(count "$N" "$format")
+    printf '%-7s %20d\n' "$format" $(( (total - base) / N ))
+done
