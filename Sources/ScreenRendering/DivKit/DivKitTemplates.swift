@@ -32,19 +32,19 @@ enum DivKitTemplates {
         // runs of two or more cost more than the one walk. Outermost shapes first (then
         // in document order), since a use inside another template's use is not rewritten.
         let byShape = candidates.indices.sorted { (candidates[$0].shape, $0) < (candidates[$1].shape, $1) }
-        var groups: [ArraySlice<Int>] = []
+        var groups: [(depth: Int, first: Int, members: ArraySlice<Int>)] = []
         var start = byShape.startIndex
         while start < byShape.endIndex {
-            let shape = candidates[byShape[start]].shape
-            let end = byShape[start...].firstIndex { candidates[$0].shape != shape } ?? byShape.endIndex
-            if end - start >= 2 { groups.append(byShape[start..<end]) }
+            let first = byShape[start]
+            let end = byShape[start...].firstIndex { candidates[$0].shape != candidates[first].shape } ?? byShape.endIndex
+            if end - start >= 2 { groups.append((candidates[first].depth, first, byShape[start..<end])) }
             start = end
         }
-        groups.sort { (candidates[$0.first ?? 0].depth, $0.first ?? 0) < (candidates[$1.first ?? 0].depth, $1.first ?? 0) }
+        groups.sort { ($0.depth, $0.first) < ($1.depth, $1.first) }
         var plan = Plan()
         var covered: [Range<Int>] = []
         for group in groups {
-            for uses in sameShapes(group, candidates) {
+            for uses in sameShapes(group.members, candidates) {
                 let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
                 let name = "sr_t\(plan.templates.count)"
                 guard uses.count >= 2, Template.mayPay(uses.count, name: name, div: candidates[uses[0]].value),
