@@ -255,16 +255,13 @@ struct HTMLWriter {
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`: nothing else reaches a style.
     static func isColor(_ text: String) -> Bool {
-        let digits = text.utf8.dropFirst()
-        return text.utf8.first == UInt8(ascii: "#") && [3, 4, 6, 8].contains(digits.count)
-            && digits.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
+        text.hexColorDigitCount.map { [3, 4, 6, 8].contains($0) } ?? false
     }
 
     private static func number(_ value: Node.Value?) -> String? {
         switch value {
         case .int(let number)?: String(number)
-        case .double(let number)? where number.isFinite:
-            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .double(let number)? where number.isFinite: number.shownText
         default: nil
         }
     }

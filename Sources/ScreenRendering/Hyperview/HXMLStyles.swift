@@ -184,11 +184,7 @@ enum HXMLStyleMapping {
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`, as Hyperview's schema accepts them.
     static func color(_ value: Node.Value) -> String? {
-        guard case .string(let text) = value, text.utf8.first == UInt8(ascii: "#") else { return nil }
-        let digits = text.utf8.dropFirst()
-        guard [3, 6, 8].contains(digits.count),
-              digits.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
-        else { return nil }
+        guard case .string(let text) = value, let digits = text.hexColorDigitCount, [3, 6, 8].contains(digits) else { return nil }
         return text
     }
 }

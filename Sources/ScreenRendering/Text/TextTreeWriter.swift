@@ -99,8 +99,7 @@ struct TextTreeWriter {
             append("expression ")
             quoted(expression.source)
         case .int(let number): append(String(number))
-        case .double(let number):
-            append(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+        case .double(let number): append(number.shownText)
         case .bool(let flag): append(flag ? "true" : "false")
         case .node, .list: break
         }

@@ -36,7 +36,7 @@ struct PreviewReport {
         let clock = ContinuousClock()
         let start = clock.now
         let node = try await registry.screen(for: match).node
-        let buildMilliseconds = milliseconds(clock.now - start)
+        let buildMilliseconds = (clock.now - start).milliseconds
 
         var renderings: [Rendering] = []
         for format in ScreenFormat.allCases {
@@ -50,7 +50,7 @@ struct PreviewReport {
                     ?? "(this format could not write the screen)"
             }
             renderings.append(Rendering(
-                profile: fit.profile, body: body, problems: fit.problems(in: node), milliseconds: milliseconds(clock.now - started)))
+                profile: fit.profile, body: body, problems: fit.problems(in: node), milliseconds: (clock.now - started).milliseconds))
         }
 
         let htmlFit = ClientFit(client.profile(for: .html), appComponents: registry.appComponents)
@@ -64,10 +64,5 @@ struct PreviewReport {
             match: match, route: route,
             stack: Result { () throws(ScreenRegistryError) in try registry.stack(endingAt: match, data: query) },
             links: links, page: page, renderings: renderings, buildMilliseconds: buildMilliseconds)
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }

@@ -46,9 +46,7 @@ extension ScreenService {
 
     /// The request's line: method, target, status, pattern and latency.
     static func write(_ request: ScreenRequest, _ response: ScreenResponse, since start: ContinuousClock.Instant, to log: RequestLog) {
-        let elapsed = ContinuousClock.now - start
-        let (seconds, attoseconds) = elapsed.components
-        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        let milliseconds = (ContinuousClock.now - start).milliseconds
         log.info(
             "\(request.method) \(ScreenRegistryError.shownText(request.target)) \(response.status)",
             metadata: [
