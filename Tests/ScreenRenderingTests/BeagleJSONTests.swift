@@ -289,6 +289,22 @@ struct BeagleJSONOutputTests {
         #expect(BeagleJSONRenderer().render(Node.object([.init("empty", .list([]))])) == ##"{"empty":[]}"##)
     }
 
+    /// The writer reads text eight bytes at a time: a character to escape is found in
+    /// any position of a word, in the first word, the last, and the bytes after the last.
+    @Test("A character to escape is escaped at every offset of a long string", arguments: zip(
+        ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "é"],
+        [#"\""#, #"\\"#, #"\n"#, #"\u0001"#, #"\u001f"#, #"\u2028"#, #"\u2029"#, #"\ufeff"#, "é"]
+    ))
+    func escapedAtEveryOffset(_ special: String, _ escaped: String) throws {
+        for offset in 0..<20 {
+            let before = String(repeating: "a", count: offset), after = String(repeating: "b", count: 19 - offset)
+            let literal = JSONString.literal(before + special + after)
+            #expect(literal == "\"" + before + escaped + after + "\"", "offset \(offset)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed])
+            #expect(parsed as? String == before + special + after, "offset \(offset)")
+        }
+    }
+
     static let hostile: [String] = [
         "", "\"quoted\" and \\backslash\\", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", "line\u{2028}sep\u{2029}para",
         "</script><!--", "emoji 🙂👍🏽 and 𝄞", "עברית مرحبا", "e\u{301}\u{302}", "\u{FEFF}bom", "\u{FFFE}\u{FFFF}",

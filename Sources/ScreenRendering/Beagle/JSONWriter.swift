@@ -94,7 +94,9 @@ struct JSONWriter {
         text.withUTF8Bytes { bytes in
             var size = bytes.count + 2
             var index = 0
-            while index < bytes.count {
+            while true {
+                index = firstCandidate(in: bytes, from: index)
+                guard index < bytes.count else { return size }
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): size += 1
@@ -109,8 +111,38 @@ struct JSONWriter {
                 }
                 index += 1
             }
-            return size
         }
+    }
+
+    /// The index of the first byte from `start` on that may start something to escape: a
+    /// control byte, `"`, `\`, or any byte of a non-ASCII character (among which U+2028,
+    /// U+2029 and U+FEFF start); `bytes.count` when there is none.
+    ///
+    /// Most text has nothing to escape, so it is read eight bytes at a time: a word has a
+    /// candidate exactly when one of these bit tests sets a byte's high bit (a byte below
+    /// 0x20, a byte equal to `"` or `\`, a byte with its own high bit set).
+    static func firstCandidate(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let below20 = (word &- ones &* 0x20) & ~word
+                let isQuote = (quote &- ones) & ~quote
+                let isBackslash = (backslash &- ones) & ~backslash
+                if (below20 | isQuote | isBackslash | word) & (ones &* 0x80) != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { return index }
+            index += 1
+        }
+        return count
     }
 
     /// A quoted string; `"`, `\`, control characters, U+2028, U+2029 and U+FEFF are escaped.
@@ -120,14 +152,10 @@ struct JSONWriter {
             var runStart = 0
             var index = 0
             let count = bytes.count
-            while index < count {
+            while true {
+                index = Self.firstCandidate(in: bytes, from: index)
+                guard index < count else { break }
                 let byte = bytes[index]
-                // Only `"`, `\`, controls, and the lead bytes of U+2028, U+2029 (0xE2) and
-                // U+FEFF (0xEF) may start something to escape.
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF else {
-                    index += 1
-                    continue
-                }
                 var length = 1
                 let escaped: StaticString
                 switch byte {
