@@ -1,3 +1,4 @@
+import CLibXML2
 import ConformanceSupport
 import Foundation
 import ScreenRegistry
@@ -421,5 +422,62 @@ struct HXMLConformanceTests {
             }
         }
         return ids
+    }
+}
+
+@Suite("HXML: the writer")
+struct HXMLWriterTests {
+    /// What the mapping asks of a writer.
+    enum Step {
+        case start(StaticString), end, text(String), comment(String), attribute(StaticString, String)
+    }
+
+    /// Elements in elements, empty ones, text alone and beside elements, comments first,
+    /// last and alone, and a deep nesting.
+    static let steps: [Step] = {
+        var steps: [Step] = [.start("doc"), .attribute("id", "d"), .comment("first"), .start("empty"), .end]
+        steps += [.start("text"), .text("alone"), .end, .start("mixed"), .text("before"), .start("b"), .end, .text("after"), .end]
+        steps += [.start("only"), .comment("alone"), .end, .start("last"), .start("a"), .end, .comment("last"), .end]
+        steps += Array(repeating: .start("deep"), count: 40) + [.start("leaf"), .text("x"), .end, .start("empty"), .end]
+        steps += Array(repeating: .end, count: 40)
+        return steps + [.start("tail"), .attribute("k", "v"), .end, .end]
+    }()
+
+    @Test("It indents exactly where libxml2's own indentation does")
+    func indentsAsLibXML2() throws {
+        var writer = try #require(HXMLWriter(indent: true))
+        writer.startDocument()
+        for step in Self.steps {
+            switch step {
+            case .start(let name): writer.start(name)
+            case .end: writer.end()
+            case .text(let text): writer.text(text)
+            case .comment(let text): writer.comment(text)
+            case .attribute(let name, let value): writer.attribute(name, value)
+            }
+        }
+        let finished = writer.finish()
+        let ours = try #require(finished)
+
+        let buffer = try #require(xmlBufferCreate())
+        defer { xmlBufferFree(buffer) }
+        let reference = try #require(xmlNewTextWriterMemory(buffer, 0))
+        #expect(xmlTextWriterSetIndent(reference, 1) == 0)
+        #expect(xmlTextWriterSetIndentString(reference, "  ") == 0)
+        #expect(xmlTextWriterStartDocument(reference, "1.0", "UTF-8", nil) >= 0)
+        for step in Self.steps {
+            let result: Int32 = switch step {
+            case .start(let name): xmlTextWriterStartElement(reference, name.utf8Start)
+            case .end: xmlTextWriterEndElement(reference)
+            case .text(let text): xmlTextWriterWriteString(reference, text)
+            case .comment(let text): xmlTextWriterWriteComment(reference, text)
+            case .attribute(let name, let value): xmlTextWriterWriteAttribute(reference, name.utf8Start, value)
+            }
+            #expect(result >= 0)
+        }
+        #expect(xmlTextWriterEndDocument(reference) >= 0)
+        xmlFreeTextWriter(reference)
+        let expected = Array(UnsafeBufferPointer(start: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer))))
+        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 }

@@ -118,23 +118,13 @@ public struct HXMLRenderer: Sendable {
         return (bytes, nil)
     }
 
-    /// A line break and the indentation of `<styles>` inside `<screen>`.
-    private static let styleLineStart: [UInt8] = [0x0A, 0x20, 0x20, 0x20, 0x20]
-
-    /// A screen's `<styles>` element, indented to stand before `<body>`.
+    /// A screen's `<styles>` element, on a line of its own before `<body>`: two levels
+    /// deep, inside `<doc><screen>`.
     private func styles(_ table: HXMLStyleTable) throws(HXMLRenderError) -> [UInt8] {
-        guard var writer = HXMLWriter(indent: !compact) else { throw .writerFailed }
+        guard var writer = HXMLWriter(indent: !compact, level: 2) else { throw .writerFailed }
         table.write(into: &writer)
         guard let bytes = writer.finishFragment() else { throw .writerFailed }
-        guard !compact else { return bytes }
-        let lines = bytes.split(separator: 0x0A)
-        var indented: [UInt8] = []
-        indented.reserveCapacity(bytes.count + lines.count * Self.styleLineStart.count)
-        for line in lines {
-            indented += Self.styleLineStart
-            indented += line
-        }
-        return indented
+        return bytes
     }
 
     /// The element in `bytes` (what was written while its component was), made a

@@ -5,26 +5,47 @@ internal import CLibXML2
 /// Every string passes through ``XMLDialect/sanitized(_:)`` first, so the output is
 /// well-formed whatever the data holds: libxml2 escapes markup, and the characters XML
 /// forbids become U+FFFD. Comments also lose `--`, which XML forbids inside them.
+///
+/// Indentation is written here, in the places libxml2's own indentation puts it (two
+/// spaces a level), because libxml2 writes its indentation one level at a time, each
+/// through its output buffer: about a tenth of a request's instructions. Each run of
+/// line break and spaces is one write here.
 struct HXMLWriter {
     private let writer: OpaquePointer
     let sink: ByteSink
     private(set) var failed = false
+    private let indents: Bool
+    /// The levels the output starts at: 0 for a document, more for a piece that goes
+    /// into one (`<styles>` inside `<doc><screen>`).
+    private let baseLevel: Int
+    /// The open elements, plus `baseLevel`.
+    private var level: Int
+    /// Whether the innermost open element has nothing in it yet (its start tag is open).
+    private var isEmpty: Bool
+    /// Whether an end tag gets indentation: not right after text or a comment (libxml2's
+    /// `doindent`).
+    private var indentsEndTag = true
+    /// Whether a line break is owed after an end tag or a comment: written with what
+    /// comes next, in the same write as its indentation.
+    private var owesLineBreak = false
 
-    /// A writer, or `nil` when libxml2 cannot make one (out of memory).
-    init?(indent: Bool) {
+    /// A writer, or `nil` when libxml2 cannot make one (out of memory). A piece that
+    /// starts at `level` > 0 starts on a new line, as a child of an open element would.
+    init?(indent: Bool, level: Int = 0) {
         let sink = ByteSink()
         guard let writer = sink.makeTextWriter() else { return nil }
         self.writer = writer
         self.sink = sink
-        if indent {
-            check(xmlTextWriterSetIndent(writer, 1))
-            check(xmlTextWriterSetIndentString(writer, "  "))
-        }
+        indents = indent
+        baseLevel = level
+        self.level = level
+        isEmpty = level > 0
     }
 
     /// Ends the document, frees the writer and returns the bytes, or `nil` when libxml2
     /// failed on the way. The sink stays alive through `self` until then.
     mutating func finish() -> [UInt8]? {
+        payLineBreak()
         check(xmlTextWriterEndDocument(writer))
         xmlFreeTextWriter(writer)
         return failed ? nil : sink.bytes
@@ -33,6 +54,7 @@ struct HXMLWriter {
     /// Frees the writer of a piece written without a document around it (`<styles>`)
     /// and returns the bytes, or `nil` when libxml2 failed on the way.
     mutating func finishFragment() -> [UInt8]? {
+        payLineBreak()
         check(xmlTextWriterFlush(writer))
         xmlFreeTextWriter(writer)
         return failed ? nil : sink.bytes
@@ -40,6 +62,7 @@ struct HXMLWriter {
 
     /// Writes what libxml2 holds so far into the sink: the byte count is then exact.
     mutating func flush() -> Int {
+        payLineBreak()
         check(xmlTextWriterFlush(writer))
         return sink.count
     }
@@ -49,17 +72,63 @@ struct HXMLWriter {
     }
 
     mutating func start(_ name: StaticString) {
+        beginChild()
         check(xmlTextWriterStartElement(writer, name.utf8Start))
+        opened()
     }
 
     /// An element whose name the mapping made (a custom component's): `name` must
     /// already be a valid XML name.
     mutating func start(name: String) {
+        beginChild()
         check(name.withCString { xmlTextWriterStartElement(writer, xmlString($0)) })
+        opened()
     }
 
+    /// Ends the innermost element: `/>` when it is empty, else its end tag, indented
+    /// unless text or a comment came last; then a line break, except after the outermost
+    /// element (a document's last one comes from libxml2).
     mutating func end() {
+        if indents && !isEmpty && indentsEndTag {
+            whitespace(lineBreak: false, levels: level - 1)
+        } else {
+            payLineBreak()
+        }
+        indentsEndTag = true
         check(xmlTextWriterEndElement(writer))
+        level -= 1
+        isEmpty = false
+        owesLineBreak = indents && level > baseLevel
+    }
+
+    /// Before a child element or comment: a line break when the parent's start tag is
+    /// still open, and the child's indentation.
+    private mutating func beginChild() {
+        if indents { whitespace(lineBreak: isEmpty, levels: level) }
+        isEmpty = false
+    }
+
+    private mutating func opened() {
+        level += 1
+        isEmpty = true
+    }
+
+    private mutating func payLineBreak() {
+        if owesLineBreak { whitespace(lineBreak: false, levels: 0) }
+    }
+
+    /// A line break (also when one is owed) and two spaces a level (at most 256), in one
+    /// write.
+    private mutating func whitespace(lineBreak: Bool, levels: Int) {
+        let lineBreak = lineBreak || owesLineBreak
+        owesLineBreak = false
+        let start = lineBreak ? 0 : 1
+        let end = 1 + 2 * min(levels, LibXML2.indentationLevels)
+        guard end > start else { return }
+        let result = LibXML2.indentation.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { xmlTextWriterWriteRawLen(writer, $0 + start, Int32(end - start)) } ?? -1
+        }
+        check(result)
     }
 
     mutating func attribute(_ name: StaticString, _ value: String) {
@@ -80,6 +149,9 @@ struct HXMLWriter {
     }
 
     mutating func text(_ value: String) {
+        payLineBreak()
+        isEmpty = false
+        indentsEndTag = false
         check(Self.withText(value) { xmlTextWriterWriteString(writer, $0) })
     }
 
@@ -100,7 +172,10 @@ struct HXMLWriter {
     mutating func comment(_ value: String) {
         var text = XMLDialect.sanitized(value)
         if text.utf8.contains(UInt8(ascii: "-")) { text = Self.separatingDashes(text) }
+        beginChild()
         check(text.withCString { xmlTextWriterWriteComment(writer, xmlString($0)) })
+        indentsEndTag = false
+        owesLineBreak = indents
     }
 
     /// `text` with a space after each `-` that another `-` or the end follows.

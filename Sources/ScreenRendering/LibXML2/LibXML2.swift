@@ -16,4 +16,10 @@ enum LibXML2 {
     static func initialize() {
         _ = initialized
     }
+
+    /// A line break and the indentation of ``indentationLevels`` levels, two spaces each,
+    /// for the writers to write raw: libxml2's own indentation writes one level at a time.
+    /// Deeper elements get the deepest indentation.
+    static let indentation: [xmlChar] = [0x0A] + [xmlChar](repeating: 0x20, count: 2 * indentationLevels)
+    static let indentationLevels = 256
 }

@@ -1,9 +1,6 @@
 internal import CLibXML2
 import ScreenRegistry
 
-/// Line breaks and indentation, written raw: two spaces a level.
-private let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 2 * 256)
-
 /// The walk over the node tree, writing each node through an `xmlTextWriter`.
 ///
 /// It is written for speed as well as for the dialect: element names of built-ins are
@@ -72,8 +69,8 @@ struct XMLTreeWriter {
 
     mutating func indent(_ depth: Int, _ pretty: Bool) {
         guard pretty else { return }
-        let length = 1 + 2 * min(depth, 256)
-        let result = indentation.withUnsafeBufferPointer { buffer in
+        let length = 1 + 2 * min(depth, LibXML2.indentationLevels)
+        let result = LibXML2.indentation.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { xmlTextWriterWriteRawLen(writer, $0, Int32(length)) } ?? -1
         }
         check(result)
