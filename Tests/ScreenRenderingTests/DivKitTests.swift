@@ -206,7 +206,7 @@ struct DivKitMappingTests {
     @Test("A value's counted size is the byte count it is written in, for any string, number and nesting")
     func compactSize() {
         let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c"]
-        var values: [DivJSON] = strings.map(DivJSON.string) + [.int(0), .int(-42), .int(Int.max), .double(1.5), .double(-0.0),
+        var values: [DivJSON] = strings.map(DivJSON.string) + [0, 9, 10, -1, -9, -10, -42, 99, 100, Int.max, Int.min].map(DivJSON.int) + [.double(1.5), .double(-0.0),
                                                                .double(.infinity), .double(.nan), .bool(true), .bool(false), .array([]), .object([])]
         values.append(.array(values))
         values.append(.object(strings.map { .init($0, .string($0)) } + [.init("nested", .array(values))]))

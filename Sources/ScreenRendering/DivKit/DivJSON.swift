@@ -20,6 +20,19 @@ enum DivJSON: Sendable, Hashable {
             self.key = key
             self.value = value
         }
+
+        /// Whether this is a div's `type`. The lengths are compared first: most keys
+        /// differ in length, and comparing those costs next to nothing.
+        var isType: Bool { key.utf8.count == 4 && key == "type" }
+
+        /// Whether this is a container's `items`.
+        var isItems: Bool { key.utf8.count == 5 && key == "items" }
+    }
+
+    /// Whether this is a div: an object with a `type`.
+    var isDiv: Bool {
+        guard case .object(let members) = self else { return false }
+        return members.contains { $0.isType }
     }
 
     /// The value of the first member named `key`, for objects.
@@ -57,13 +70,26 @@ enum DivJSON: Sendable, Hashable {
     var compactSize: Int {
         switch self {
         case .string(let text): return JSONWriter.quotedSize(text)
-        case .int(let number): return number.description.utf8.count
+        case .int(let number): return Self.decimalLength(number)
         case .double(let number): return number.isFinite ? number.description.utf8.count : 4
         case .bool(let flag): return flag ? 4 : 5
         case .array(let items): return items.reduce(1 + max(items.count, 1)) { $0 + $1.compactSize }
         case .object(let members):
             return members.reduce(1 + max(members.count, 1)) { $0 + JSONWriter.quotedSize($1.key) + 1 + $1.value.compactSize }
         }
+    }
+}
+
+extension DivJSON {
+    /// The length of `number` written in decimal, sign included, without writing it.
+    static func decimalLength(_ number: Int) -> Int {
+        var length = number < 0 ? 2 : 1
+        var rest = number.magnitude
+        while rest >= 10 {
+            rest /= 10
+            length += 1
+        }
+        return length
     }
 }
 

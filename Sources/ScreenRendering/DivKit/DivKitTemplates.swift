@@ -46,7 +46,7 @@ enum DivKitTemplates {
         for group in groups {
             for uses in sameShapes(group.members, candidates) {
                 let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
-                let name = "sr_t\(plan.templates.count)"
+                let name = templateName(plan.templates.count)
                 guard uses.count >= 2, Template.mayPay(uses.count, name: name, div: candidates[uses[0]].value),
                       let template = Template(uses.map { candidates[$0].value }, name: name), template.savedBytes > 0
                 else { continue }
@@ -60,6 +60,20 @@ enum DivKitTemplates {
         }
         return plan
     }
+
+    /// The name of the card's template number `index`: `sr_t0`, `sr_t1`…
+    static func templateName(_ index: Int) -> String {
+        index < templateNames.count ? templateNames[index] : "sr_t\(index)"
+    }
+
+    /// The name of a template's link number `index`: `sr_0`, `sr_1`…
+    static func linkName(_ index: Int) -> String {
+        index < linkNames.count ? linkNames[index] : "sr_\(index)"
+    }
+
+    /// The names most cards use, made once instead of for every request.
+    private static let templateNames = (0..<32).map { "sr_t\($0)" }
+    private static let linkNames = (0..<32).map { "sr_\($0)" }
 
     /// A div that stands in a list of items, in document order.
     private struct Candidate {
@@ -88,15 +102,15 @@ enum DivKitTemplates {
             return shape
         case .object(let members):
             let index = candidates.count
-            let isCandidate = inItems && value["type"] != nil
+            let isCandidate = inItems && value.isDiv
             if isCandidate { candidates.append(Candidate(value: value, shape: 0, depth: depth, descendants: 0)) }
             var shape = 6 &* 31 &+ members.count
             for member in members {
                 shape = shape &* 31 &+ member.key.utf8.count
-                if member.key == "type", case .string(let type) = member.value {
+                if member.isType, case .string(let type) = member.value {
                     shape = shape &* 31 &+ type.utf8.count &* 257 &+ Int(type.utf8.first ?? 0)
                 } else {
-                    shape = shape &* 31 &+ collect(member.value, depth: depth + 1, inItems: member.key == "items", into: &candidates)
+                    shape = shape &* 31 &+ collect(member.value, depth: depth + 1, inItems: member.isItems, into: &candidates)
                 }
             }
             if isCandidate {
@@ -118,7 +132,7 @@ enum DivKitTemplates {
     private static func write(_ value: DivJSON, inItems: Bool, uses: [Int: Use], counter: inout Int, into writer: inout JSONWriter) {
         switch value {
         case .object(let members):
-            if inItems, value["type"] != nil {
+            if inItems, value.isDiv {
                 if let use = uses[counter] {
                     counter += use.covers
                     use.div.write(into: &writer)
@@ -129,7 +143,7 @@ enum DivKitTemplates {
             writer.beginObject()
             for member in members {
                 writer.key(member.key)
-                write(member.value, inItems: member.key == "items", uses: uses, counter: &counter, into: &writer)
+                write(member.value, inItems: member.isItems, uses: uses, counter: &counter, into: &writer)
             }
             writer.endObject()
         case .array(let items):
@@ -170,7 +184,7 @@ enum DivKitTemplates {
             guard left.count == right.count else { return false }
             for (l, r) in zip(left, right) {
                 guard l.key == r.key else { return false }
-                if l.key == "type", case .string(let leftType) = l.value {
+                if l.isType, case .string(let leftType) = l.value {
                     guard case .string(let rightType) = r.value, leftType == rightType else { return false }
                 } else if !sameShape(l.value, r.value) {
                     return false
@@ -198,7 +212,7 @@ enum DivKitTemplates {
             guard let definition = Self.merge(divs, isRoot: true, fields: &fields, linkCount: &linkCount) else { return nil }
             self.name = name
             self.definition = definition
-            let links = (0..<linkCount).map { "sr_\($0)" }
+            let links = (0..<linkCount).map(linkName)
             self.links = links
             uses = fields.map { values in
                 var members = [DivJSON.Member("type", .string(name))]
@@ -255,7 +269,7 @@ enum DivKitTemplates {
                         continue
                     }
                     if values.dropFirst().contains(where: { valueIn($0) != member.value }) {
-                        merged.append(.init("$" + member.key, .string("sr_\(linkCount)")))
+                        merged.append(.init("$" + member.key, .string(linkName(linkCount))))
                         for index in fields.indices { fields[index].append(valueIn(values[index])) }
                         linkCount += 1
                     } else {
