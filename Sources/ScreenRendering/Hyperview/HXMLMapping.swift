@@ -51,21 +51,23 @@ struct HXMLMapping {
 
     // MARK: Screens
 
-    /// `<screen>` with `<body>` for a screen node (any other node is the body's one
-    /// component). Returns where its `<styles>` belong: after the start tag's `>`.
-    mutating func screen(_ node: Node, id screenID: String? = nil) -> Int {
+    /// `<screen>` with `<styles>` and `<body>` for a screen node (any other node is the
+    /// body's one component).
+    mutating func screen(_ node: Node, id screenID: String? = nil) {
         var properties = Properties(node.properties)
         let isScreen = node.type == "beagle:screenComponent"
         let id = screenID ?? (isScreen ? properties.takeString("id") : nil)
         writer.start("screen")
         if let id { writer.attribute("id", id) }
-        let stylesOffset = writer.flush() + 1
+        // After the start tag's `>`, which the body's start writes.
+        let bodyStart = writer.flush() + 1
         guard isScreen else {
             writer.start("body")
             component(node, in: .view)
             writer.end()
+            writeStyles(before: bodyStart)
             writer.end()
-            return stylesOffset
+            return
         }
         var unmapped: [String] = []
         var style = HXMLStyle()
@@ -84,8 +86,18 @@ struct HXMLMapping {
             for case .node(let node) in child { mapping.component(node, in: .view) }
         }
         writer.end()
+        writeStyles(before: bodyStart)
         writer.end()
-        return stylesOffset
+    }
+
+    /// The screen's `<styles>`, whose table is complete only once its body is written:
+    /// written after the body, then moved before it, where Hyperview reads them. A
+    /// fragment needs none.
+    private mutating func writeStyles(before bodyStart: Int) {
+        guard !styles.styles.isEmpty, fragmentID == nil else { return }
+        let stylesStart = writer.flush()
+        styles.write(into: &writer)
+        writer.moveWritten(from: stylesStart, to: bodyStart)
     }
 
     /// The navigation bar as a `<header>`: the title, then a pressable view per item.

@@ -101,30 +101,13 @@ public struct HXMLRenderer: Sendable {
         writer.attribute(name: "xmlns:alert", Self.alertNamespace)
         writer.attribute(name: "xmlns:sr", Self.customNamespace)
         var mapping = HXMLMapping(writer: writer, appScheme: appScheme, platform: platform, fragmentID: fragmentID)
-        var insertions: [(offset: Int, styles: HXMLStyleTable)] = []
         for screen in screens {
             mapping.styles = HXMLStyleTable()
-            let offset = mapping.screen(screen.node, id: screen.id)
-            if !mapping.styles.styles.isEmpty { insertions.append((offset, mapping.styles)) }
+            mapping.screen(screen.node, id: screen.id)
         }
         mapping.writer.end()
-        guard var bytes = mapping.writer.finish() else { throw .writerFailed }
-        if let range = mapping.fragment { return (bytes, range) }
-        // The styles go in last (each screen's table is complete only after its body),
-        // from the end backwards so that the earlier offsets stay right.
-        for insertion in insertions.reversed() {
-            bytes.insert(contentsOf: try styles(insertion.styles), at: insertion.offset)
-        }
-        return (bytes, nil)
-    }
-
-    /// A screen's `<styles>` element, on a line of its own before `<body>`: two levels
-    /// deep, inside `<doc><screen>`.
-    private func styles(_ table: HXMLStyleTable) throws(HXMLRenderError) -> [UInt8] {
-        guard var writer = HXMLWriter(indent: !compact, level: 2) else { throw .writerFailed }
-        table.write(into: &writer)
-        guard let bytes = writer.finishFragment() else { throw .writerFailed }
-        return bytes
+        guard let bytes = mapping.writer.finish() else { throw .writerFailed }
+        return (bytes, mapping.fragment)
     }
 
     /// The element in `bytes` (what was written while its component was), made a

@@ -15,13 +15,10 @@ struct HXMLWriter {
     let sink: ByteSink
     private(set) var failed = false
     private let indents: Bool
-    /// The levels the output starts at: 0 for a document, more for a piece that goes
-    /// into one (`<styles>` inside `<doc><screen>`).
-    private let baseLevel: Int
-    /// The open elements, plus `baseLevel`.
-    private var level: Int
+    /// The open elements.
+    private var level = 0
     /// Whether the innermost open element has nothing in it yet (its start tag is open).
-    private var isEmpty: Bool
+    private var isEmpty = false
     /// Whether an end tag gets indentation: not right after text or a comment (libxml2's
     /// `doindent`).
     private var indentsEndTag = true
@@ -29,17 +26,13 @@ struct HXMLWriter {
     /// comes next, in the same write as its indentation.
     private var owesLineBreak = false
 
-    /// A writer, or `nil` when libxml2 cannot make one (out of memory). A piece that
-    /// starts at `level` > 0 starts on a new line, as a child of an open element would.
-    init?(indent: Bool, level: Int = 0) {
+    /// A writer, or `nil` when libxml2 cannot make one (out of memory).
+    init?(indent: Bool) {
         let sink = ByteSink()
         guard let writer = sink.makeTextWriter() else { return nil }
         self.writer = writer
         self.sink = sink
         indents = indent
-        baseLevel = level
-        self.level = level
-        isEmpty = level > 0
     }
 
     /// Ends the document, frees the writer and returns the bytes, or `nil` when libxml2
@@ -51,20 +44,18 @@ struct HXMLWriter {
         return failed ? nil : sink.bytes
     }
 
-    /// Frees the writer of a piece written without a document around it (`<styles>`)
-    /// and returns the bytes, or `nil` when libxml2 failed on the way.
-    mutating func finishFragment() -> [UInt8]? {
-        payLineBreak()
-        check(xmlTextWriterFlush(writer))
-        xmlFreeTextWriter(writer)
-        return failed ? nil : sink.bytes
-    }
-
-    /// Writes what libxml2 holds so far into the sink: the byte count is then exact.
+    /// Writes what libxml2 holds so far into the sink: the byte count is then exact. A
+    /// line break owed after an end tag is not written yet (it goes with what follows).
     mutating func flush() -> Int {
-        payLineBreak()
         check(xmlTextWriterFlush(writer))
         return sink.count
+    }
+
+    /// Moves what was written from `start` on to `offset`, before what was written
+    /// between them.
+    mutating func moveWritten(from start: Int, to offset: Int) {
+        check(xmlTextWriterFlush(writer))
+        sink.moveTail(from: start, to: offset)
     }
 
     mutating func startDocument() {
@@ -98,7 +89,7 @@ struct HXMLWriter {
         check(xmlTextWriterEndElement(writer))
         level -= 1
         isEmpty = false
-        owesLineBreak = indents && level > baseLevel
+        owesLineBreak = indents && level > 0
     }
 
     /// Before a child element or comment: a line break when the parent's start tag is

@@ -11,4 +11,10 @@ final class ByteSink: OutputSink {
     override func insert(_ ascii: [UInt8], at offset: Int) {
         bytes.insert(contentsOf: ascii, at: offset)
     }
+
+    /// Moves the bytes from `start` to the end to `offset`, before the bytes between.
+    func moveTail(from start: Int, to offset: Int) {
+        let tail = bytes[start...]
+        bytes.replaceSubrange(offset..., with: tail + bytes[offset..<start])
+    }
 }
