@@ -13,8 +13,9 @@ enum DivKitTemplates {
         /// The templates, by name.
         var templates: [DivJSON.Member] = []
         /// The uses, by the number of the div they replace among the candidates (the divs
-        /// in items, numbered in document order).
-        var uses: [Int: Use] = [:]
+        /// in items, numbered in document order); `nil` for a div written as it is. Empty
+        /// when no template pays.
+        var uses: [Use?] = []
     }
 
     /// A use of a template, and how many candidates it covers: the div it replaces and
@@ -51,6 +52,7 @@ enum DivKitTemplates {
                       let template = Template(uses.map { candidates[$0].value }, name: name), template.savedBytes > 0
                 else { continue }
                 plan.templates.append(.init(template.name, template.definition))
+                if plan.uses.isEmpty { plan.uses = Array(repeating: nil, count: candidates.count) }
                 for (index, use) in zip(uses, template.uses) {
                     let covers = candidates[index].descendants + 1
                     plan.uses[index] = Use(div: use, covers: covers)
@@ -124,16 +126,16 @@ enum DivKitTemplates {
     /// Writes `card` with the plan's uses in place of the divs they replace: the walk of
     /// ``collect(_:depth:inItems:into:)``, numbering candidates as it does, and writing
     /// as ``DivJSON/write(into:)`` does, so that no rewritten copy of the card is made.
-    static func write(_ card: DivJSON, with uses: [Int: Use], into writer: inout JSONWriter) {
+    static func write(_ card: DivJSON, with uses: [Use?], into writer: inout JSONWriter) {
         var counter = 0
         write(card, inItems: false, uses: uses, counter: &counter, into: &writer)
     }
 
-    private static func write(_ value: DivJSON, inItems: Bool, uses: [Int: Use], counter: inout Int, into writer: inout JSONWriter) {
+    private static func write(_ value: DivJSON, inItems: Bool, uses: [Use?], counter: inout Int, into writer: inout JSONWriter) {
         switch value {
         case .object(let members):
             if inItems, value.isDiv {
-                if let use = uses[counter] {
+                if counter < uses.count, let use = uses[counter] {
                     counter += use.covers
                     use.div.write(into: &writer)
                     return
