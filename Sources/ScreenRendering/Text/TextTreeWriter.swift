@@ -24,8 +24,8 @@ struct TextTreeWriter {
             space(&separate)
             // `beagle:text` is written `text`.
             node.type.withUTF8Bytes { type in
-                let builtin = type.starts(with: "beagle:".utf8)
-                output.append(contentsOf: builtin ? UnsafeBufferPointer(rebasing: type.dropFirst(7)) : type)
+                let builtin = type.starts(with: Self.builtinPrefix)
+                output.append(contentsOf: builtin ? UnsafeBufferPointer(rebasing: type.dropFirst(Self.builtinPrefix.count)) : type)
             }
         }
         if node.platforms != .all {
@@ -63,6 +63,10 @@ struct TextTreeWriter {
             }
         }
     }
+
+    /// The namespace of built-in types, as bytes: compared with bytes, not through a
+    /// string's UTF-8 view.
+    private static let builtinPrefix = Array("beagle:".utf8)
 
     /// One nested value on its own line, below a `├─ ` or `└─ ` branch.
     private mutating func branch(_ value: Node.Value, label: String?, last: Bool) {
