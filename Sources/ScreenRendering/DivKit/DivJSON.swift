@@ -35,12 +35,6 @@ enum DivJSON: Sendable, Hashable {
         return members.contains { $0.isType }
     }
 
-    /// The value of the first member named `key`, for objects.
-    subscript(key: String) -> DivJSON? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
     /// Writes the value with `writer`.
     func write(into writer: inout JSONWriter) {
         switch self {
