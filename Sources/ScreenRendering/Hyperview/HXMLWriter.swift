@@ -108,18 +108,10 @@ struct HXMLWriter {
         if owesLineBreak { whitespace(lineBreak: false, levels: 0) }
     }
 
-    /// A line break (also when one is owed) and two spaces a level (at most 256), in one
-    /// write.
+    /// A line break (also when one is owed) and two spaces a level, in one write.
     private mutating func whitespace(lineBreak: Bool, levels: Int) {
-        let lineBreak = lineBreak || owesLineBreak
+        check(LibXML2.writeIndentation(writer, lineBreak: lineBreak || owesLineBreak, levels: levels))
         owesLineBreak = false
-        let start = lineBreak ? 0 : 1
-        let end = 1 + 2 * min(levels, LibXML2.indentationLevels)
-        guard end > start else { return }
-        let result = LibXML2.indentation.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress.map { xmlTextWriterWriteRawLen(writer, $0 + start, Int32(end - start)) } ?? -1
-        }
-        check(result)
     }
 
     mutating func attribute(_ name: StaticString, _ value: String) {

@@ -69,11 +69,7 @@ struct XMLTreeWriter {
 
     mutating func indent(_ depth: Int, _ pretty: Bool) {
         guard pretty else { return }
-        let length = 1 + 2 * min(depth, LibXML2.indentationLevels)
-        let result = LibXML2.indentation.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { xmlTextWriterWriteRawLen(writer, $0, Int32(length)) } ?? -1
-        }
-        check(result)
+        check(LibXML2.writeIndentation(writer, lineBreak: true, levels: depth))
     }
 
     mutating func meta(
