@@ -209,11 +209,15 @@ struct DivKitMappingTests {
         var values: [DivJSON] = strings.map(DivJSON.string) + [0, 9, 10, -1, -9, -10, -42, 99, 100, Int.max, Int.min].map(DivJSON.int) + [.double(1.5), .double(-0.0),
                                                                .double(.infinity), .double(.nan), .bool(true), .bool(false), .array([]), .object([])]
         values.append(.array(values))
-        values.append(.object(strings.map { .init($0, .string($0)) } + [.init("nested", .array(values))]))
+        values.append(.object(strings.map { .init($0, .string($0)) } + [.init("nested", .array(values)), .init("empty", .object([]))]))
         for value in values {
             var writer = JSONWriter(pretty: false)
             value.write(into: &writer)
-            #expect(value.compactSize == writer.output.count, "\(writer.output.prefix(40))")
+            let tokens = DivTokens([value])
+            var tokenWriter = JSONWriter(pretty: false)
+            tokens.write(tokens.all, into: &tokenWriter)
+            #expect(tokenWriter.output == writer.output, "\(writer.output.prefix(40))")
+            #expect(tokens.compactSize(tokens.all) == writer.output.count, "\(writer.output.prefix(40))")
         }
     }
 
@@ -225,6 +229,16 @@ struct DivKitMappingTests {
                 .init("actions", .array([.object([.init("log_id", .string("tap")), .init("url", .string(url))])])),
             ])
         }
+        /// The divs' tokens, and where each div's are.
+        func tokens(_ divs: [DivJSON]) -> (DivTokens, [Range<Int>]) {
+            let document = DivTokens(divs)
+            var ranges: [Range<Int>] = []
+            while ranges.count < divs.count {
+                let start = ranges.last?.upperBound ?? 0
+                ranges.append(start..<document.valueEnd(from: start))
+            }
+            return (document, ranges)
+        }
         let groups: [[DivJSON]] = [
             [div("a", "u"), div("b", "u")],
             [div("Row 1", "myapp://p/1"), div("Row 2", "myapp://p/2"), div("Row 3", "myapp://p/3")],
@@ -233,17 +247,22 @@ struct DivKitMappingTests {
             [div("\u{2028}", "x"), div("", "y")],
         ]
         for (index, divs) in groups.enumerated() {
-            let template = try #require(DivKitTemplates.Template(divs, name: "sr_t\(index)"))
-            let written = divs.reduce(0) { $0 + $1.compactSize }
-            let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.compactSize + 1
-                + template.uses.reduce(0) { $0 + $1.compactSize }
+            let (document, ranges) = tokens(divs)
+            let template = try #require(DivKitTemplates.Template(document, ranges, name: "sr_t\(index)"))
+            let written = ranges.reduce(0) { $0 + document.compactSize($1) }
+            var uses = JSONWriter(pretty: false)
+            for fields in template.fields { template.writeUse(fields, into: &uses) }
+            let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.compactSize(template.definition.all) + 1
+                + uses.output.count
             #expect(template.savedBytes == written - templated, "group \(index)")
             // The cheap test before merging never turns down a template that saves bytes.
-            let mayPay = DivKitTemplates.Template.mayPay(divs.count, name: template.name, div: divs[0])
+            let mayPay = DivKitTemplates.Template.mayPay(divs.count, name: template.name, size: document.compactSize(ranges[0]))
             #expect(mayPay || template.savedBytes <= 0, "group \(index)")
         }
-        #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", div: .object([.init("type", .string("text")), .init("text", .string("a"))])))
-        #expect(DivKitTemplates.Template.mayPay(3, name: "sr_t0", div: div("Row 1", "myapp://p/1")))
+        let short = DivTokens([.object([.init("type", .string("text")), .init("text", .string("a"))])])
+        #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", size: short.compactSize(short.all)))
+        let row = DivTokens([div("Row 1", "myapp://p/1")])
+        #expect(DivKitTemplates.Template.mayPay(3, name: "sr_t0", size: row.compactSize(row.all)))
     }
 
     @Test("A back stack is one card whose states are the screens, the top one first")

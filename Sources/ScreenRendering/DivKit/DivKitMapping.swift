@@ -14,6 +14,8 @@ struct DivKitMapping {
     let platform: Platforms?
     /// Card variables: contexts of the screen and the text fields' variables.
     var variables: [DivJSON] = []
+    /// The divs written so far.
+    var document = DivTokens()
     private var inputCount = 0
 
     init(appScheme: String, platform: Platforms?) {
@@ -28,94 +30,98 @@ struct DivKitMapping {
 
     // MARK: Components
 
-    /// The div for a component node.
-    mutating func div(_ node: Node) -> DivJSON {
+    /// Writes the div for a component node.
+    mutating func div(_ node: Node) {
+        let start = document.count
+        document.beginObject()
+        members(node, start: start)
+        document.endObject()
+    }
+
+    /// Writes the members of the div for `node`, in the object open at `start`.
+    private mutating func members(_ node: Node, start: Int) {
         var properties = Properties(node.properties)
-        var div: DivObject
         switch node.type {
         case "beagle:screenComponent":
-            div = screen(&properties)
+            screen(&properties)
         case "beagle:container":
-            div = DivObject(type: "container")
-            div.add("orientation", .string(Self.orientation(properties.style)))
-            div.add("items", .array(children(&properties, "children")))
-            div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-            div.add("visibility_actions", properties.take("onInit") { actions($0) })
+            document.add("type", "container")
+            document.add("orientation", Self.orientation(properties.style))
+            children(&properties, "children")
+            document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+            document.add("visibility_actions", properties.take("onInit") { actions($0) })
         case "beagle:text", "beagle:button":
-            div = DivObject(type: "text")
-            div.add("text", properties.take("text") { text($0) } ?? .string(""))
-            div.add("text_color", properties.take("textColor", Self.color))
-            div.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
+            document.add("type", "text")
+            document.add("text", properties.take("text") { text($0) } ?? .string(""))
+            document.add("text_color", properties.take("textColor", Self.color))
+            document.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
             if node.type == "beagle:button" {
                 let enabled = properties.takeBool("enabled")
-                div.add("actions", properties.take("onPress") { actions($0, enabled: enabled) })
-                div.add("paddings", Self.buttonPaddings)
-                div.add("accessibility", .object([.init("type", .string("button"))]))
+                document.add("actions", properties.take("onPress") { actions($0, enabled: enabled) })
+                document.add("paddings", Self.buttonPaddings)
+                document.add("accessibility", Self.buttonAccessibility)
             }
         case "beagle:image":
-            div = image(&properties)
+            image(&properties)
         case "beagle:textInput":
-            div = input(&properties)
+            input(&properties)
         case "beagle:listView":
-            div = list(&properties)
+            list(&properties)
         case "beagle:scrollView":
-            div = DivObject(type: "gallery")
-            div.add("orientation", properties.take("scrollDirection", Self.axis))
-            div.add("items", .array(children(&properties, "children")))
-            div.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
+            document.add("type", "gallery")
+            document.add("orientation", properties.take("scrollDirection", Self.axis))
+            children(&properties, "children")
+            document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
             let pressed = properties.take("onPress") { actions($0) }
-            div = DivObject()
-            if case .object(let members)? = properties.take("child", { childDiv($0) }) { div.members = members }
-            if div.members.isEmpty {
+            // The child's div, with the touchable's actions and the rest of its properties.
+            if properties.take("child", { value -> Node? in
+                guard case .node(let child) = value, isIncluded(child) else { return nil }
+                return child
+            }).map({ members($0, start: start) }) == nil {
                 // The child is for another platform: an empty container keeps the place.
-                div = DivObject(type: "container")
-                div.add("items", .array([]))
+                document.add("type", "container")
+                document.add("items", .array([]))
             }
             if let pressed {
-                div.members.removeAll { $0.key == "action" || $0.key == "actions" }
-                div.add("actions", pressed)
+                document.removeMembers(ofObjectAt: start) { $0 == "action" || $0 == "actions" }
+                document.add("actions", pressed)
             }
         case "beagle:pageView":
-            div = DivObject(type: "pager")
-            div.add("layout_mode", .object([
-                .init("type", .string("percentage")),
-                .init("page_width", .object([.init("type", .string("percentage")), .init("value", .int(100))])),
-            ]))
-            div.add("items", .array(children(&properties, "children")))
-            div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+            document.add("type", "pager")
+            document.add("layout_mode", Self.pagerLayout)
+            children(&properties, "children")
+            document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
         default:
-            div = custom(node, &properties)
+            custom(node, &properties)
         }
-        common(&div, &properties)
-        return div.json
+        common(start, &properties)
     }
 
     /// A component DivKit has no equivalent of (a web view, a tab bar without content,
     /// `custom:<name>`): a custom div that the app's custom view factory renders, its
     /// properties passed as they are.
-    private func custom(_ node: Node, _ properties: inout Properties) -> DivObject {
-        var div = DivObject(type: "custom")
+    private mutating func custom(_ node: Node, _ properties: inout Properties) {
+        document.add("type", "custom")
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
-        div.add("custom_type", .string(name.isEmpty ? "unknown" : name))
+        document.add("custom_type", name.isEmpty ? "unknown" : name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
             .map { DivJSON.Member($0.name, raw($0.value)) }
-        if !props.isEmpty { div.add("custom_props", .object(props)) }
-        return div
+        if !props.isEmpty { document.add("custom_props", .object(props)) }
     }
 
     /// The screen: a vertical container of the title (when there is one) and the content.
-    private mutating func screen(_ properties: inout Properties) -> DivObject {
-        var div = DivObject(type: "container")
-        div.add("orientation", .string("vertical"))
-        var items: [DivJSON] = []
+    private mutating func screen(_ properties: inout Properties) {
+        document.add("type", "container")
+        document.add("orientation", "vertical")
+        var title: DivJSON?
         if let bar = properties.takeNode("navigationBar") {
             var barProperties = Properties(bar.properties)
-            if let title = barProperties.take("title", { text($0) }) {
-                items.append(.object([
-                    .init("type", .string("text")), .init("text", title), .init("font_size", .int(20)),
+            title = barProperties.take("title", { text($0) }).map { text in
+                .object([
+                    .init("type", .string("text")), .init("text", text), .init("font_size", .int(20)),
                     .init("font_weight", .string("bold")), .init("paddings", Self.buttonPaddings),
-                ]))
+                ])
             }
             if !barProperties.isEmpty {
                 properties.keep(.init("navigationBar", .node(.object(barProperties.remaining))))
@@ -123,45 +129,51 @@ struct DivKitMapping {
         }
         // The screen's context comes first among the card's variables.
         if let context = properties.take("context", { variable($0) }) { variables.insert(context, at: 0) }
-        items += children(&properties, "child")
-        div.add("items", .array(items))
-        return div
+        document.key("items")
+        document.beginArray()
+        if let title {
+            let item = document.beginItem()
+            document.append(title)
+            document.endItem(item)
+        }
+        childDivs(&properties, "child")
+        document.endArray()
     }
 
-    private mutating func image(_ properties: inout Properties) -> DivObject {
+    private mutating func image(_ properties: inout Properties) {
         let path = properties.takeNode("path")
         var source = Properties(path?.properties ?? [])
         if path?.type == "remote", let url = source.take("url", { text($0) }) {
-            var div = DivObject(type: "image")
-            div.add("image_url", url)
-            div.add("scale", properties.take("mode", Self.scale))
+            document.add("type", "image")
+            document.add("image_url", url)
+            document.add("scale", properties.take("mode", Self.scale))
             if !source.isEmpty { properties.keep(.init("path", .node(.object(source.remaining)))) }
-            return div
+            return
         }
         // A local image (`mobileId`) has no DivKit equivalent: DivKit loads images by URL.
         if let path { properties.keep(.init("path", .node(path))) }
-        return custom(Node(kind: .component, type: "local_image"), &properties)
+        custom(Node(kind: .component, type: "local_image"), &properties)
     }
 
-    private mutating func input(_ properties: inout Properties) -> DivObject {
+    private mutating func input(_ properties: inout Properties) {
         inputCount += 1
         let name = "input_\(inputCount)"
         let initial = properties.takeString("value") ?? ""
         variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", .string(initial))]))
-        var div = DivObject(type: "input")
-        div.add("text_variable", .string(name))
-        div.add("hint_text", properties.take("placeholder") { text($0) })
-        div.add("keyboard_type", properties.take("type", Self.keyboard))
+        document.add("type", "input")
+        document.add("text_variable", name)
+        document.add("hint_text", properties.take("placeholder") { text($0) })
+        document.add("keyboard_type", properties.take("type", Self.keyboard))
         let readOnly = properties.takeBool("readOnly") == true
         let enabled = properties.takeBool("enabled")
-        if readOnly || enabled == false { div.add("is_enabled", .bool(false)) }
-        return div
+        if readOnly || enabled == false { document.add("is_enabled", .bool(false)) }
     }
 
-    private mutating func list(_ properties: inout Properties) -> DivObject {
-        var div = DivObject(type: "gallery")
-        div.add("orientation", properties.take("direction", Self.axis))
-        var prototypes: [DivJSON] = []
+    private mutating func list(_ properties: inout Properties) {
+        document.add("type", "gallery")
+        document.add("orientation", properties.take("direction", Self.axis))
+        // The templates whose view becomes a prototype's div; the rest stay for the extension.
+        var prototypes: [(view: Node, selector: DivJSON?)] = []
         var unmappedTemplates: [Node.Value] = []
         for template in properties.takeList("templates") ?? [] {
             guard case .node(let node) = template else {
@@ -169,14 +181,14 @@ struct DivKitMapping {
                 continue
             }
             var fields = Properties(node.properties)
-            guard let view = fields.take("view", { childDiv($0) }) else {
+            guard let view = fields.take("view", { value -> Node? in
+                guard case .node(let view) = value, isIncluded(view) else { return nil }
+                return view
+            }) else {
                 unmappedTemplates.append(template)
                 continue
             }
-            var prototype = DivObject()
-            prototype.add("div", view)
-            prototype.add("selector", fields.take("case") { expression($0) })
-            prototypes.append(prototype.json)
+            prototypes.append((view, fields.take("case") { expression($0) }))
         }
         if !unmappedTemplates.isEmpty { properties.keep(.init("templates", .list(unmappedTemplates))) }
         if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
@@ -186,44 +198,60 @@ struct DivKitMapping {
             default: nil
             }
         }) {
-            var builder = DivObject()
-            builder.add("data", data)
-            builder.add("data_element_name", .string(properties.takeString("iteratorName") ?? "item"))
-            builder.add("prototypes", .array(prototypes))
-            div.add("item_builder", builder.json)
+            document.key("item_builder")
+            document.beginObject()
+            document.add("data", data)
+            document.add("data_element_name", properties.takeString("iteratorName") ?? "item")
+            document.key("prototypes")
+            document.beginArray()
+            for prototype in prototypes {
+                document.beginObject()
+                document.key("div")
+                div(prototype.view)
+                document.add("selector", prototype.selector)
+                document.endObject()
+            }
+            document.endArray()
+            document.endObject()
         } else {
-            div.add("items", .array([]))
+            document.add("items", .array([]))
             if !prototypes.isEmpty {
+                // Not written, but mapped all the same: their text fields stay card variables.
+                let mark = document.count
+                for prototype in prototypes { div(prototype.view) }
+                document.truncate(to: mark)
                 properties.keep(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
             }
         }
-        div.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-        div.add("visibility_actions", properties.take("onInit") { actions($0) })
-        return div
+        document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+        document.add("visibility_actions", properties.take("onInit") { actions($0) })
     }
 
-    /// The divs of the components under `name` (a list, or one), leaving out those for
-    /// other platforms; anything else there stays for the extension.
-    private mutating func children(_ properties: inout Properties, _ name: String) -> [DivJSON] {
-        let divs = properties.take(name) { value -> [DivJSON]? in
+    /// Writes `items`: the divs of the components under `name` (a list, or one), leaving
+    /// out those for other platforms; anything else there stays for the extension.
+    private mutating func children(_ properties: inout Properties, _ name: String) {
+        document.key("items")
+        document.beginArray()
+        childDivs(&properties, name)
+        document.endArray()
+    }
+
+    /// Writes the divs of the components under `name`, when they all are components.
+    private mutating func childDivs(_ properties: inout Properties, _ name: String) {
+        let items = properties.take(name) { value -> [Node.Value]? in
             let items: [Node.Value] = switch value {
             case .list(let items): items
             case .node: [value]
             default: []
             }
-            guard !items.isEmpty, items.allSatisfy(Self.isComponent) else { return nil }
-            var divs: [DivJSON] = []
-            for item in items {
-                if let div = childDiv(item) { divs.append(div) }
-            }
-            return divs
+            return !items.isEmpty && items.allSatisfy(Self.isComponent) ? items : nil
         }
-        return divs ?? []
-    }
-
-    private mutating func childDiv(_ value: Node.Value) -> DivJSON? {
-        guard case .node(let node) = value, isIncluded(node) else { return nil }
-        return div(node)
+        for item in items ?? [] {
+            guard case .node(let node) = item, isIncluded(node) else { continue }
+            let number = document.beginItem()
+            div(node)
+            document.endItem(number)
+        }
     }
 
     /// Whether `value` is a component node, which becomes a div.
@@ -234,11 +262,11 @@ struct DivKitMapping {
 
     /// Identity, style and accessibility, which every component may carry, and the
     /// `beagle` extension with whatever the mapping did not take.
-    private func common(_ div: inout DivObject, _ properties: inout Properties) {
-        div.add("id", properties.take("id") { text($0) })
+    private mutating func common(_ start: Int, _ properties: inout Properties) {
+        document.add("id", properties.take("id") { text($0) })
         if let style = properties.takeNode("style") {
             var rest = Properties(style.properties)
-            Self.apply(style: &rest, to: &div)
+            apply(style: &rest, to: start)
             if !rest.isEmpty { properties.keep(.init("style", .node(.object(rest.remaining)))) }
         }
         if let accessibility = properties.takeNode("accessibility") {
@@ -248,13 +276,13 @@ struct DivKitMapping {
             if fields.takeBool("isHeader") == true { object.add("type", .string("header")) }
             if fields.takeBool("accessible") == false { object.add("mode", .string("exclude")) }
             if !object.members.isEmpty {
-                div.members.removeAll { $0.key == "accessibility" }
-                div.add("accessibility", object.json)
+                document.removeMembers(ofObjectAt: start) { $0 == "accessibility" }
+                document.add("accessibility", object.json)
             }
             if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
         }
         if !properties.isEmpty {
-            div.add("extensions", .array([.object([
+            document.add("extensions", .array([.object([
                 .init("id", .string("beagle")),
                 .init("params", .object(properties.remaining.map { .init($0.name, raw($0.value)) })),
             ])]))
@@ -265,20 +293,28 @@ struct DivKitMapping {
         .init("left", .int(16)), .init("top", .int(12)), .init("right", .int(16)), .init("bottom", .int(12)),
     ])
 
+    private static let buttonAccessibility = DivJSON.object([.init("type", .string("button"))])
+
+    private static let pagerLayout = DivJSON.object([
+        .init("type", .string("percentage")),
+        .init("page_width", .object([.init("type", .string("percentage")), .init("value", .int(100))])),
+    ])
+
     // MARK: Style
 
-    /// Beagle's flex style as DivKit sizes, insets, background, border and alignment.
-    private static func apply(style: inout Properties, to div: inout DivObject) {
+    /// Beagle's flex style as DivKit sizes, insets, background, border and alignment, on
+    /// the div open at `start`.
+    private mutating func apply(style: inout Properties, to start: Int) {
         if let size = style.takeNode("size") {
             var fields = Properties(size.properties)
-            div.add("width", fields.take("width", dimension))
-            div.add("height", fields.take("height", dimension))
+            document.add("width", fields.take("width", Self.dimension))
+            document.add("height", fields.take("height", Self.dimension))
             if !fields.isEmpty { style.keep(.init("size", .node(.object(fields.remaining)))) }
         }
-        div.add("margins", style.take("margin", insets))
-        div.add("paddings", style.take("padding", insets))
-        if let color = style.take("backgroundColor", color) {
-            div.add("background", .array([.object([.init("type", .string("solid")), .init("color", color)])]))
+        document.add("margins", style.take("margin", Self.insets))
+        document.add("paddings", style.take("padding", Self.insets))
+        if let color = style.take("backgroundColor", Self.color) {
+            document.add("background", .array([.object([.init("type", .string("solid")), .init("color", color)])]))
         }
         var border = DivObject()
         border.add("corner_radius", style.take("cornerRadius") { value -> DivJSON? in
@@ -287,28 +323,29 @@ struct DivKitMapping {
             else { return nil }
             return .int(Int(radius.rounded()))
         })
-        if let color = style.take("borderColor", color) {
+        if let color = style.take("borderColor", Self.color) {
             var stroke = DivObject()
             stroke.add("color", color)
             stroke.add("width", style.takeNumber("borderWidth").map(DivJSON.double))
             border.add("stroke", stroke.json)
         }
-        if !border.members.isEmpty { div.add("border", border.json) }
-        let horizontal = orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
-        let isContainer = div.members.first?.value == .string("container")
+        if !border.members.isEmpty { document.add("border", border.json) }
+        let horizontal = Self.orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
+        // The div's first member is its type.
+        let isContainer = document.count > start + 2 && document[start + 2] == .string("container")
         if let flex = style.takeNode("flex") {
             var fields = Properties(flex.properties)
             if isContainer {
                 _ = fields.takeString("flexDirection")  // the container's orientation
                 let main = horizontal ? "content_alignment_horizontal" : "content_alignment_vertical"
                 let cross = horizontal ? "content_alignment_vertical" : "content_alignment_horizontal"
-                div.add(main, fields.take("justifyContent") { justification($0, horizontal: horizontal) })
-                div.add(cross, fields.take("alignItems") { alignment($0, horizontal: !horizontal) })
+                document.add(main, fields.take("justifyContent") { Self.justification($0, horizontal: horizontal) })
+                document.add(cross, fields.take("alignItems") { Self.alignment($0, horizontal: !horizontal) })
             }
-            div.add("alignment_horizontal", fields.take("alignSelf") { alignment($0, horizontal: true) })
+            document.add("alignment_horizontal", fields.take("alignSelf") { Self.alignment($0, horizontal: true) })
             if !fields.isEmpty { style.keep(.init("flex", .node(.object(fields.remaining)))) }
         }
-        if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { div.add("visibility", .string("gone")) }
+        if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { document.add("visibility", "gone") }
     }
 
     /// `flexDirection` ROW (or ROW_REVERSE) is horizontal, anything else vertical.

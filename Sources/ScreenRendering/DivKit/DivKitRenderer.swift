@@ -60,23 +60,41 @@ public struct DivKitRenderer: Sendable {
 
     private func document(states: [(node: Node, id: Int)], logID: String) -> [UInt8] {
         var mapping = DivKitMapping(appScheme: appScheme, platform: platform)
-        var stateList: [DivJSON] = []
+        mapping.document.beginArray()
         for state in states {
-            let div = mapping.isIncluded(state.node) ? mapping.div(state.node)
-                : .object([.init("type", .string("container")), .init("items", .array([]))])
-            stateList.append(.object([.init("state_id", .int(state.id)), .init("div", div)]))
+            mapping.document.beginObject()
+            mapping.document.add("state_id", .int(state.id))
+            mapping.document.key("div")
+            if mapping.isIncluded(state.node) {
+                mapping.div(state.node)
+            } else {
+                mapping.document.append(.object([.init("type", .string("container")), .init("items", .array([]))]))
+            }
+            mapping.document.endObject()
         }
-        var card = DivObject()
-        card.add("log_id", .string(DivKitExpression.escaped(logID)))
-        card.add("variables", mapping.variables.isEmpty ? nil : .array(mapping.variables))
-        card.add("states", .array(stateList))
-        let plan = usesTemplates ? DivKitTemplates.plan(for: card.json) : DivKitTemplates.Plan()
+        mapping.document.endArray()
+        let states = mapping.document
+        let plan = usesTemplates ? DivKitTemplates.plan(for: states) : DivKitTemplates.Plan()
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
         writer.key("templates")
-        DivJSON.object(plan.templates).write(into: &writer)
+        writer.beginObject()
+        for template in plan.templates {
+            writer.key(template.name)
+            template.definition.write(template.definition.all, into: &writer)
+        }
+        writer.endObject()
         writer.key("card")
-        DivKitTemplates.write(card.json, with: plan.uses, into: &writer)
+        writer.beginObject()
+        writer.key("log_id")
+        writer.string(DivKitExpression.escaped(logID))
+        if !mapping.variables.isEmpty {
+            writer.key("variables")
+            DivJSON.array(mapping.variables).write(into: &writer)
+        }
+        writer.key("states")
+        DivKitTemplates.write(states, with: plan, into: &writer)
+        writer.endObject()
         writer.endObject()
         if pretty { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output

@@ -8,58 +8,57 @@
 /// DivKit's templating resolves it. A shape is templated only when that saves bytes, the
 /// outermost first: nothing inside a templated div is templated again.
 enum DivKitTemplates {
-    /// The templates found in a card, and the uses that stand in for its divs.
+    typealias Token = DivTokens.Token
+
+    /// The templates found in a card's divs, and the uses that stand in for some of them.
     struct Plan {
-        /// The templates, by name.
-        var templates: [DivJSON.Member] = []
-        /// The uses, by the number of the div they replace among the candidates (the divs
-        /// in items, numbered in document order); `nil` for a div written as it is. Empty
-        /// when no template pays.
-        var uses: [Use?] = []
+        var templates: [Template] = []
+        /// The uses in document order. Empty when no template pays.
+        var uses: [Use] = []
     }
 
-    /// A use of a template, and how many candidates it covers: the div it replaces and
-    /// the ones inside it.
+    /// A div written as a use of a template.
     struct Use {
-        var div: DivJSON
-        var covers: Int
+        /// The div's tokens.
+        var range: Range<Int>
+        /// The template's index in the plan.
+        var template: Int
+        /// The div's values for the template's links, in link order.
+        var fields: [Token]
     }
 
-    /// The templates that save bytes in `card`.
-    static func plan(for card: DivJSON) -> Plan {
-        var candidates: [Candidate] = []
-        collect(card, depth: 0, inItems: false, into: &candidates)
+    /// The templates that save bytes in `document`.
+    static func plan(for document: DivTokens) -> Plan {
+        let candidates = collect(document)
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
-        // runs of two or more cost more than the one walk. Outermost shapes first (then
-        // in document order), since a use inside another template's use is not rewritten.
+        // runs of two or more need comparing.
         let byShape = candidates.indices.sorted { (candidates[$0].shape, $0) < (candidates[$1].shape, $1) }
-        var groups: [(depth: Int, first: Int, members: ArraySlice<Int>)] = []
+        var groups: [[Int]] = []
         var start = byShape.startIndex
         while start < byShape.endIndex {
             let first = byShape[start]
             let end = byShape[start...].firstIndex { candidates[$0].shape != candidates[first].shape } ?? byShape.endIndex
-            if end - start >= 2 { groups.append((candidates[first].depth, first, byShape[start..<end])) }
+            if end - start >= 2 { groups += sameShapes(byShape[start..<end], candidates, document).filter { $0.count >= 2 } }
             start = end
         }
-        groups.sort { ($0.depth, $0.first) < ($1.depth, $1.first) }
+        // Outermost shapes first (then in document order), since a use inside another
+        // template's use is not written.
+        groups.sort { (candidates[$0[0]].depth, $0[0]) < (candidates[$1[0]].depth, $1[0]) }
         var plan = Plan()
         var covered: [Range<Int>] = []
         for group in groups {
-            for uses in sameShapes(group.members, candidates) {
-                let uses = uses.filter { index in !covered.contains { $0.contains(index) } }
-                let name = templateName(plan.templates.count)
-                guard uses.count >= 2, Template.mayPay(uses.count, name: name, div: candidates[uses[0]].value),
-                      let template = Template(uses.map { candidates[$0].value }, name: name), template.savedBytes > 0
-                else { continue }
-                plan.templates.append(.init(template.name, template.definition))
-                if plan.uses.isEmpty { plan.uses = Array(repeating: nil, count: candidates.count) }
-                for (index, use) in zip(uses, template.uses) {
-                    let covers = candidates[index].descendants + 1
-                    plan.uses[index] = Use(div: use, covers: covers)
-                    covered.append(index..<(index + covers))
-                }
+            let ranges = group.map { candidates[$0].range }.filter { range in !covered.contains { $0.contains(range.lowerBound) } }
+            let name = templateName(plan.templates.count)
+            guard ranges.count >= 2, Template.mayPay(ranges.count, name: name, size: document.compactSize(ranges[0])),
+                  let template = Template(document, ranges, name: name), template.savedBytes > 0
+            else { continue }
+            for (range, fields) in zip(ranges, template.fields) {
+                plan.uses.append(Use(range: range, template: plan.templates.count, fields: fields))
             }
+            plan.templates.append(template)
+            covered += ranges
         }
+        plan.uses.sort { $0.range.lowerBound < $1.range.lowerBound }
         return plan
     }
 
@@ -77,95 +76,59 @@ enum DivKitTemplates {
     private static let templateNames = (0..<32).map { "sr_t\($0)" }
     private static let linkNames = (0..<32).map { "sr_\($0)" }
 
-    /// A div that stands in a list of items, in document order.
+    /// A div that stands in a list of items.
     private struct Candidate {
-        var value: DivJSON
-        /// A fingerprint of its shape: equal for equal shapes (``sameShape(_:_:)`` tells).
+        var range: Range<Int>
+        /// A fingerprint of its shape: equal for equal shapes (``sameShape(_:_:_:)`` tells).
         var shape: Int
+        /// How many objects and arrays it is in.
         var depth: Int
-        /// How many candidates lie inside this one (they follow it in document order).
-        var descendants: Int
     }
 
-    /// Walks `value` once, bottom up, recording the candidates inside it; returns a cheap
-    /// fingerprint of its shape (kinds, member counts, key and type lengths), equal for
-    /// equal shapes. ``sameShape(_:_:)`` then tells apart the rare different shapes that
-    /// share one.
-    @discardableResult
-    private static func collect(_ value: DivJSON, depth: Int, inItems: Bool, into candidates: inout [Candidate]) -> Int {
-        switch value {
-        case .string: return 1
-        case .int: return 2
-        case .double: return 3
-        case .bool: return 4
-        case .array(let items):
-            var shape = 5 &* 31 &+ items.count
-            for item in items { shape = shape &* 31 &+ collect(item, depth: depth + 1, inItems: inItems, into: &candidates) }
-            return shape
-        case .object(let members):
-            let index = candidates.count
-            let isCandidate = inItems && value.isDiv
-            if isCandidate { candidates.append(Candidate(value: value, shape: 0, depth: depth, descendants: 0)) }
-            var shape = 6 &* 31 &+ members.count
-            for member in members {
-                shape = shape &* 31 &+ member.key.utf8.count
-                if member.isType, case .string(let type) = member.value {
-                    shape = shape &* 31 &+ type.utf8.count &* 257 &+ Int(type.utf8.first ?? 0)
-                } else {
-                    shape = shape &* 31 &+ collect(member.value, depth: depth + 1, inItems: member.isItems, into: &candidates)
-                }
+    /// The candidates of `document`, the divs among the items of containers, galleries
+    /// and pagers (as the mapping recorded them), each with a cheap fingerprint of its
+    /// shape: its token count and type, equal for equal shapes. ``sameShape(_:_:_:)`` then
+    /// tells apart the different shapes that share one.
+    private static func collect(_ document: DivTokens) -> [Candidate] {
+        document.items.map { item in
+            var shape = item.range.count
+            if item.range.count > 2, case .string(let type) = document[item.range.lowerBound + 2] {
+                shape = shape &* 31 &+ type.utf8.count &* 257 &+ Int(type.utf8.first ?? 0)
             }
-            if isCandidate {
-                candidates[index].shape = shape
-                candidates[index].descendants = candidates.count - index - 1
-            }
-            return shape
+            return Candidate(range: item.range, shape: shape, depth: item.depth)
         }
     }
 
-    /// Writes `card` with the plan's uses in place of the divs they replace: the walk of
-    /// ``collect(_:depth:inItems:into:)``, numbering candidates as it does, and writing
-    /// as ``DivJSON/write(into:)`` does, so that no rewritten copy of the card is made.
-    static func write(_ card: DivJSON, with uses: [Use?], into writer: inout JSONWriter) {
-        var counter = 0
-        write(card, inItems: false, uses: uses, counter: &counter, into: &writer)
-    }
-
-    private static func write(_ value: DivJSON, inItems: Bool, uses: [Use?], counter: inout Int, into writer: inout JSONWriter) {
-        switch value {
-        case .object(let members):
-            if inItems, value.isDiv {
-                if counter < uses.count, let use = uses[counter] {
-                    counter += use.covers
-                    use.div.write(into: &writer)
-                    return
-                }
-                counter += 1
+    /// Writes the divs of `document` with the plan's uses in place of the divs they
+    /// replace, the first token as the value of a key just written.
+    static func write(_ document: DivTokens, with plan: Plan, into writer: inout JSONWriter) {
+        var index = 0
+        var nextUse = 0
+        var afterKey = true
+        while index < document.count {
+            if nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound == index {
+                let use = plan.uses[nextUse]
+                if !afterKey { writer.element() }
+                plan.templates[use.template].writeUse(use.fields, into: &writer)
+                index = use.range.upperBound
+                // Uses planned inside this one (for an inner shape found first) are not written.
+                while nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound < index { nextUse += 1 }
+                afterKey = false
+                continue
             }
-            writer.beginObject()
-            for member in members {
-                writer.key(member.key)
-                write(member.value, inItems: member.isItems, uses: uses, counter: &counter, into: &writer)
-            }
-            writer.endObject()
-        case .array(let items):
-            writer.beginArray()
-            for item in items {
-                writer.element()
-                write(item, inItems: inItems, uses: uses, counter: &counter, into: &writer)
-            }
-            writer.endArray()
-        default:
-            value.write(into: &writer)
+            let token = document[index]
+            DivTokens.write(token, afterKey: afterKey, into: &writer)
+            afterKey = if case .key = token { true } else { false }
+            index += 1
         }
     }
 
     /// `group`, candidates of one shape fingerprint, split into those of one shape each,
     /// in document order: one group, unless two shapes share a fingerprint.
-    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate]) -> [[Int]] {
+    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: DivTokens) -> [[Int]] {
         var result: [[Int]] = []
         for index in group {
-            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].value, candidates[index].value) }) {
+            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].range, candidates[index].range, document) }) {
                 result[existing].append(index)
             } else {
                 result.append([index])
@@ -174,54 +137,73 @@ enum DivKitTemplates {
         return result
     }
 
-    /// Whether `a` and `b` have the same shape: the structure with every scalar replaced
-    /// by its kind, since divs of one shape differ only in scalar values; the `type` of
-    /// objects is part of it.
-    private static func sameShape(_ a: DivJSON, _ b: DivJSON) -> Bool {
-        switch (a, b) {
-        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool): return true
-        case (.array(let left), .array(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { sameShape($0, $1) }
-        case (.object(let left), .object(let right)):
-            guard left.count == right.count else { return false }
-            for (l, r) in zip(left, right) {
-                guard l.key == r.key else { return false }
-                if l.isType, case .string(let leftType) = l.value {
-                    guard case .string(let rightType) = r.value, leftType == rightType else { return false }
-                } else if !sameShape(l.value, r.value) {
-                    return false
-                }
+    /// Whether the divs at `a` and `b` have the same shape: the same tokens with every
+    /// scalar replaced by its kind, since divs of one shape differ only in scalar values;
+    /// the `type` of objects is part of it.
+    private static func sameShape(_ a: Range<Int>, _ b: Range<Int>, _ document: DivTokens) -> Bool {
+        guard a.count == b.count else { return false }
+        var previous: Token?
+        for (left, right) in zip(document[a], document[b]) {
+            switch (left, right) {
+            case (.key(let leftKey), .key(let rightKey)):
+                guard leftKey == rightKey else { return false }
+            case (.string(let leftText), .string(let rightText)):
+                if case .key("type")? = previous, leftText != rightText { return false }
+            case (.int, .int), (.double, .double), (.bool, .bool),
+                 (.object, .object), (.endObject, .endObject), (.array, .array), (.endArray, .endArray):
+                break
+            default:
+                return false
             }
-            return true
-        default:
-            return false
+            previous = left
         }
+        return true
     }
 
-    /// A template made from divs of one shape, and the uses that replace them.
+    /// A template made from divs of one shape, and the values its uses fill in.
     struct Template {
         let name: String
-        let definition: DivJSON
-        let uses: [DivJSON]
-        /// The links' names, `sr_0`, `sr_1`…: the definition's values and the uses' keys.
-        let links: [String]
+        /// The div with a link (`"$text": "sr_1"`) for each member value that differs.
+        let definition: DivTokens
+        /// Each div's values for the links, in link order.
+        let fields: [[Token]]
 
         /// `nil` when a differing value is not an object member (an array element cannot
         /// be linked).
-        init?(_ divs: [DivJSON], name: String) {
-            var fields: [[DivJSON]] = divs.map { _ in [] }
+        init?(_ document: DivTokens, _ divs: [Range<Int>], name: String) {
+            guard let first = divs.first else { return nil }
+            var definition: [Token] = []
+            definition.reserveCapacity(first.count)
+            var fields: [[Token]] = divs.map { _ in [] }
             var linkCount = 0
-            guard let definition = Self.merge(divs, isRoot: true, fields: &fields, linkCount: &linkCount) else { return nil }
-            self.name = name
-            self.definition = definition
-            let links = (0..<linkCount).map(linkName)
-            self.links = links
-            uses = fields.map { values in
-                var members = [DivJSON.Member("type", .string(name))]
-                members.reserveCapacity(1 + values.count)
-                for (link, value) in zip(links, values) { members.append(.init(link, value)) }
-                return .object(members)
+            // All of one shape: the divs' tokens match one for one.
+            for offset in 0..<first.count {
+                let token = document[first.lowerBound + offset]
+                guard token.isScalar, divs.dropFirst().contains(where: { document[$0.lowerBound + offset] != token }) else {
+                    definition.append(token)
+                    continue
+                }
+                guard case .key(let key)? = definition.last else { return nil }
+                definition[definition.count - 1] = .key("$" + key)
+                definition.append(.string(linkName(linkCount)))
+                for index in divs.indices { fields[index].append(document[divs[index].lowerBound + offset]) }
+                linkCount += 1
             }
+            self.name = name
+            self.definition = DivTokens(tokens: definition)
+            self.fields = fields
+        }
+
+        /// Writes a use: `{"type": name, "sr_0": value, …}`.
+        func writeUse(_ values: [Token], into writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key("type")
+            writer.string(name)
+            for (index, value) in values.enumerated() {
+                writer.key(linkName(index))
+                DivTokens.write(value, afterKey: true, into: &writer)
+            }
+            writer.endObject()
         }
 
         /// The bytes that writing the template and its uses saves over writing the divs
@@ -233,80 +215,23 @@ enum DivKitTemplates {
         /// definitions more than the template, which costs its entry and per use its type
         /// and per link `$`, `,`, `:` and `"sr_0"` twice.
         var savedBytes: Int {
-            Self.savedBytes(uses.count, name: name, definition: definition.compactSize, links: links)
+            let links = fields.first?.count ?? 0
+            return Self.savedBytes(fields.count, name: name, definition: definition.compactSize(definition.all), links: links)
         }
 
-        /// Whether `count` divs like `div` may share a template named `name` with a saving,
-        /// a cheap test before merging them: ``savedBytes`` with `div` as the definition
-        /// and no link is an upper bound, since a link makes the definition at most
-        /// `"sr_0"` longer than the div and costs every use more than that.
-        static func mayPay(_ count: Int, name: String, div: DivJSON) -> Bool {
-            savedBytes(count, name: name, definition: div.compactSize, links: []) > 0
+        /// Whether `count` divs of `size` bytes may share a template named `name` with a
+        /// saving, a cheap test before merging them: ``savedBytes`` with a div as the
+        /// definition and no link is an upper bound, since a link makes the definition at
+        /// most `"sr_0"` longer than the div and costs every use more than that.
+        static func mayPay(_ count: Int, name: String, size: Int) -> Bool {
+            savedBytes(count, name: name, definition: size, links: 0) > 0
         }
 
-        private static func savedBytes(_ count: Int, name: String, definition: Int, links: [String]) -> Int {
+        private static func savedBytes(_ count: Int, name: String, definition: Int, links: Int) -> Int {
             let perUse = JSONWriter.quotedSize(name) + #"{"type":}"#.utf8.count
-                + links.reduce(0) { $0 + 2 * JSONWriter.quotedSize($1) + "$,:".utf8.count }
+                + (0..<links).reduce(0) { $0 + 2 * JSONWriter.quotedSize(linkName($1)) + "$,:".utf8.count }
             let definitionEntry = name.utf8.count + #""":,"#.utf8.count
             return (count - 1) * definition - definitionEntry - count * perUse
-        }
-
-        /// The template of `divs` (all of one shape): values equal in every div stay,
-        /// differing ones become links; `fields[i]` collects div `i`'s values in link order.
-        private static func merge(_ values: [DivJSON], isRoot: Bool, fields: inout [[DivJSON]], linkCount: inout Int) -> DivJSON? {
-            guard let first = values.first else { return nil }
-            switch first {
-            case .object(let members):
-                var merged: [DivJSON.Member] = []
-                merged.reserveCapacity(members.count)
-                for (position, member) in members.enumerated() {
-                    // The member's value in each div (all of one shape: objects alike).
-                    let valueIn = { (div: DivJSON) -> DivJSON in
-                        if case .object(let others) = div { return others[position].value }
-                        return member.value
-                    }
-                    guard isScalar(member.value) else {
-                        guard let value = merge(values.map(valueIn), isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
-                        merged.append(.init(member.key, value))
-                        continue
-                    }
-                    if values.dropFirst().contains(where: { valueIn($0) != member.value }) {
-                        merged.append(.init("$" + member.key, .string(linkName(linkCount))))
-                        for index in fields.indices { fields[index].append(valueIn(values[index])) }
-                        linkCount += 1
-                    } else {
-                        merged.append(member)
-                    }
-                }
-                return .object(merged)
-            case .array(let items):
-                var merged: [DivJSON] = []
-                merged.reserveCapacity(items.count)
-                for (position, item) in items.enumerated() {
-                    let itemIn = { (div: DivJSON) -> DivJSON in
-                        if case .array(let others) = div { return others[position] }
-                        return item
-                    }
-                    guard isScalar(item) else {
-                        guard let value = merge(values.map(itemIn), isRoot: false, fields: &fields, linkCount: &linkCount) else { return nil }
-                        merged.append(value)
-                        continue
-                    }
-                    // An array element cannot be linked: it must be the same in every div.
-                    guard !values.dropFirst().contains(where: { itemIn($0) != item }) else { return nil }
-                    merged.append(item)
-                }
-                return .array(merged)
-            default:
-                return first
-            }
-        }
-
-        private static func isScalar(_ value: DivJSON) -> Bool {
-            switch value {
-            case .array, .object: false
-            default: true
-            }
         }
     }
 }
