@@ -203,21 +203,19 @@ struct DivKitMappingTests {
         #expect(two.hasPrefix(#"{"templates":{}"#))
     }
 
-    @Test("A value's counted size is the byte count it is written in, for any string, number and nesting")
-    func compactSize() {
-        let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c"]
+    @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting")
+    func indentation() {
+        let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c", "{[,:]}", "\\\""]
         var values: [DivJSON] = strings.map(DivJSON.string) + [0, 9, 10, -1, -9, -10, -42, 99, 100, Int.max, Int.min].map(DivJSON.int) + [.double(1.5), .double(-0.0),
                                                                .double(.infinity), .double(.nan), .bool(true), .bool(false), .array([]), .object([])]
         values.append(.array(values))
         values.append(.object(strings.map { .init($0, .string($0)) } + [.init("nested", .array(values)), .init("empty", .object([]))]))
         for value in values {
-            var writer = JSONWriter(pretty: false)
-            value.write(into: &writer)
-            let tokens = DivTokens([value])
-            var tokenWriter = JSONWriter(pretty: false)
-            tokens.write(tokens.all, into: &tokenWriter)
-            #expect(tokenWriter.output == writer.output, "\(writer.output.prefix(40))")
-            #expect(tokens.compactSize(tokens.all) == writer.output.count, "\(writer.output.prefix(40))")
+            var compact = JSONWriter(pretty: false)
+            value.write(into: &compact)
+            var pretty = JSONWriter(pretty: true)
+            value.write(into: &pretty)
+            #expect(JSONWriter.indented(compact.output) == pretty.output, "\(compact.output.prefix(40))")
         }
     }
 
@@ -229,15 +227,17 @@ struct DivKitMappingTests {
                 .init("actions", .array([.object([.init("log_id", .string("tap")), .init("url", .string(url))])])),
             ])
         }
-        /// The divs' tokens, and where each div's are.
-        func tokens(_ divs: [DivJSON]) -> (DivTokens, [Range<Int>]) {
-            let document = DivTokens(divs)
-            var ranges: [Range<Int>] = []
-            while ranges.count < divs.count {
-                let start = ranges.last?.upperBound ?? 0
-                ranges.append(start..<document.valueEnd(from: start))
+        /// The divs written as items, and their records.
+        func written(_ divs: [DivJSON]) -> (DivBytes, [DivBytes.Item]) {
+            var document = DivBytes()
+            document.beginArray()
+            for div in divs {
+                let item = document.beginItem()
+                document.append(div)
+                document.endItem(item)
             }
-            return (document, ranges)
+            document.endArray()
+            return (document, document.items)
         }
         let groups: [[DivJSON]] = [
             [div("a", "u"), div("b", "u")],
@@ -247,22 +247,63 @@ struct DivKitMappingTests {
             [div("\u{2028}", "x"), div("", "y")],
         ]
         for (index, divs) in groups.enumerated() {
-            let (document, ranges) = tokens(divs)
-            let template = try #require(DivKitTemplates.Template(document, ranges, name: "sr_t\(index)"))
-            let written = ranges.reduce(0) { $0 + document.compactSize($1) }
+            let (document, items) = written(divs)
+            #expect(items.map { Array(document.bytes[$0.range]) } == divs.map { div in
+                var writer = JSONWriter(pretty: false)
+                div.write(into: &writer)
+                return writer.output
+            })
+            let template = try #require(DivKitTemplates.Template(document, items, name: "sr_t\(index)"))
+            let separate = items.reduce(0) { $0 + $1.range.count }
             var uses = JSONWriter(pretty: false)
-            for fields in template.fields { template.writeUse(fields, into: &uses) }
-            let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.compactSize(template.definition.all) + 1
-                + uses.output.count
-            #expect(template.savedBytes == written - templated, "group \(index)")
+            for fields in template.fields { template.writeUse(fields, of: document.bytes, into: &uses) }
+            let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.count + 1 + uses.output.count
+            #expect(template.savedBytes == separate - templated, "group \(index)")
             // The cheap test before merging never turns down a template that saves bytes.
-            let mayPay = DivKitTemplates.Template.mayPay(divs.count, name: template.name, size: document.compactSize(ranges[0]))
+            let mayPay = DivKitTemplates.Template.mayPay(divs.count, name: template.name, size: items[0].range.count)
             #expect(mayPay || template.savedBytes <= 0, "group \(index)")
         }
-        let short = DivTokens([.object([.init("type", .string("text")), .init("text", .string("a"))])])
-        #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", size: short.compactSize(short.all)))
-        let row = DivTokens([div("Row 1", "myapp://p/1")])
-        #expect(DivKitTemplates.Template.mayPay(3, name: "sr_t0", size: row.compactSize(row.all)))
+        // The values that differ become links; the rest stay in the definition.
+        let (document, items) = written([div("Row 1", "myapp://p/1"), div("Row 2", "myapp://p/2")])
+        let template = try #require(DivKitTemplates.Template(document, items, name: "sr_t0"))
+        #expect(String(decoding: template.definition, as: UTF8.self)
+            == #"{"type":"text","$text":"sr_0","font_size":14,"actions":[{"log_id":"tap","$url":"sr_1"}]}"#)
+        #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", size: #"{"type":"text","text":"a"}"#.utf8.count))
+        #expect(DivKitTemplates.Template.mayPay(3, name: "sr_t0", size: items[0].range.count))
+    }
+
+    @Test("Templated and expanded, or indented, a card is the card written plainly: generated trees, and divs rewritten after they were written")
+    func templatesKeepTheCard() throws {
+        func parsed(_ json: String) throws -> NSDictionary {
+            try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
+        }
+        func check(_ node: Node) throws {
+            let plain = try parsed(DivKitRenderer(usesTemplates: false).render(node))
+            let templated = DivKitRenderer().render(node)
+            let expanded = try DivKitTemplateExpansion.expand(try #require(try parsed(templated) as? [String: Any]))
+            #expect(NSDictionary(dictionary: expanded).isEqual(to: plain as? [AnyHashable: Any] ?? [:]), "\(templated.prefix(300))")
+            #expect(try parsed(DivKitRenderer(pretty: true).render(node)).isEqual(to: try parsed(templated) as? [AnyHashable: Any] ?? [:]))
+        }
+        // A touchable's child loses its actions to the touchable's, a button its
+        // accessibility to its own: members removed from a div already written, before
+        // and among rows that share a template.
+        let rows = (0..<4).map { index in
+            Touchable(action: .navigate(to: "/rows/\(index)")) {
+                Button("Row \(index)", action: .navigate(to: "/other/\(index)")).accessibility(Accessibility(label: "Row \(index)"))
+            }
+        }
+        let screen = Screen {
+            Button("Top", action: .navigate(to: "/top")).accessibility(Accessibility(label: "Top"))
+            Container { rows[0]; rows[1] }
+            Container { rows[2]; rows[3] }
+        }
+        try check(screen.node)
+        let plain = try DivKitRenderer(usesTemplates: false).render(screen)
+        #expect(plain.contains(#""url":"myapp://rows/3""#) && !plain.contains("myapp://other/"))
+        #expect(plain.components(separatedBy: #""accessibility":{"description":"Row"#).count == 5)
+        #expect(try DivKitRenderer().render(screen).contains(#"{"type":"sr_t0","sr_0":"Row 2","sr_1":"Row 2","sr_2":"myapp://rows/2""#))
+        var generator = XMLTreeGenerator(seed: 0xD1E)
+        for _ in 0..<300 { try check(generator.node()) }
     }
 
     @Test("A back stack is one card whose states are the screens, the top one first")
@@ -297,12 +338,22 @@ enum DivKitTemplateExpansion {
         return resolved
     }
 
+    /// The link names `template` fills from its uses (`"$text": "sr_0"` names `sr_0`).
+    private static func links(_ template: Any) -> Set<String> {
+        if let list = template as? [Any] { return list.reduce(into: []) { $0.formUnion(links($1)) } }
+        guard let object = template as? [String: Any] else { return [] }
+        return object.reduce(into: []) { result, member in
+            if member.key.hasPrefix("$"), let link = member.value as? String { result.insert(link) } else { result.formUnion(links(member.value)) }
+        }
+    }
+
     private static func expand(_ value: Any, _ templates: [String: Any]) -> Any {
         if let list = value as? [Any] { return list.map { expand($0, templates) } }
         guard let object = value as? [String: Any] else { return value }
         if let type = object["type"] as? String, let template = templates[type] {
             var merged = resolve(template, object) as? [String: Any] ?? [:]
-            for (key, item) in object where key != "type" { merged[key] = item }
+            // The use's other fields override the template's, but for the links it fills.
+            for (key, item) in object where key != "type" && !links(template).contains(key) { merged[key] = item }
             return expand(merged, templates)
         }
         return object.mapValues { expand($0, templates) }

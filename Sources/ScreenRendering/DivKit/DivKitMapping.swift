@@ -15,7 +15,7 @@ struct DivKitMapping {
     /// Card variables: contexts of the screen and the text fields' variables.
     var variables: [DivJSON] = []
     /// The divs written so far.
-    var document = DivTokens()
+    var document = DivBytes()
     private var inputCount = 0
 
     init(appScheme: String, platform: Platforms?) {
@@ -32,8 +32,7 @@ struct DivKitMapping {
 
     /// Writes the div for a component node.
     mutating func div(_ node: Node) {
-        let start = document.count
-        document.beginObject()
+        let start = document.beginObject()
         members(node, start: start)
         document.endObject()
     }
@@ -217,9 +216,9 @@ struct DivKitMapping {
             document.add("items", .array([]))
             if !prototypes.isEmpty {
                 // Not written, but mapped all the same: their text fields stay card variables.
-                let mark = document.count
+                let written = document
                 for prototype in prototypes { div(prototype.view) }
-                document.truncate(to: mark)
+                document = written
                 properties.keep(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
             }
         }
@@ -331,8 +330,7 @@ struct DivKitMapping {
         }
         if !border.members.isEmpty { document.add("border", border.json) }
         let horizontal = Self.orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
-        // The div's first member is its type.
-        let isContainer = document.count > start + 2 && document[start + 2] == .string("container")
+        let isContainer = document.isDiv(at: start, ofType: "container")
         if let flex = style.takeNode("flex") {
             var fields = Properties(flex.properties)
             if isContainer {

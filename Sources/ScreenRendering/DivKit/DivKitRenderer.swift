@@ -75,13 +75,15 @@ public struct DivKitRenderer: Sendable {
         mapping.document.endArray()
         let states = mapping.document
         let plan = usesTemplates ? DivKitTemplates.plan(for: states) : DivKitTemplates.Plan()
-        var writer = JSONWriter(pretty: pretty)
+        // Written compact, since templates and divs are copied as they were written;
+        // indented after, when asked for.
+        var writer = JSONWriter(pretty: false)
         writer.beginObject()
         writer.key("templates")
         writer.beginObject()
         for template in plan.templates {
             writer.key(template.name)
-            template.definition.write(template.definition.all, into: &writer)
+            writer.output += template.definition
         }
         writer.endObject()
         writer.key("card")
@@ -96,8 +98,8 @@ public struct DivKitRenderer: Sendable {
         DivKitTemplates.write(states, with: plan, into: &writer)
         writer.endObject()
         writer.endObject()
-        if pretty { writer.output.append(UInt8(ascii: "\n")) }
-        return writer.output
+        guard pretty else { return writer.output }
+        return JSONWriter.indented(writer.output) + [UInt8(ascii: "\n")]
     }
 
     /// The card's `log_id`: the screen's id, or `screen`.

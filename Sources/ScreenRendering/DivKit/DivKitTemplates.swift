@@ -8,8 +8,6 @@
 /// DivKit's templating resolves it. A shape is templated only when that saves bytes, the
 /// outermost first: nothing inside a templated div is templated again.
 enum DivKitTemplates {
-    typealias Token = DivTokens.Token
-
     /// The templates found in a card's divs, and the uses that stand in for some of them.
     struct Plan {
         var templates: [Template] = []
@@ -19,16 +17,16 @@ enum DivKitTemplates {
 
     /// A div written as a use of a template.
     struct Use {
-        /// The div's tokens.
+        /// The div's bytes.
         var range: Range<Int>
         /// The template's index in the plan.
         var template: Int
         /// The div's values for the template's links, in link order.
-        var fields: [Token]
+        var fields: [Range<Int>]
     }
 
     /// The templates that save bytes in `document`.
-    static func plan(for document: DivTokens) -> Plan {
+    static func plan(for document: DivBytes) -> Plan {
         let candidates = collect(document)
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
         // runs of two or more need comparing.
@@ -43,20 +41,20 @@ enum DivKitTemplates {
         }
         // Outermost shapes first (then in document order), since a use inside another
         // template's use is not written.
-        groups.sort { (candidates[$0[0]].depth, $0[0]) < (candidates[$1[0]].depth, $1[0]) }
+        groups.sort { (candidates[$0[0]].item.depth, $0[0]) < (candidates[$1[0]].item.depth, $1[0]) }
         var plan = Plan()
         var covered: [Range<Int>] = []
         for group in groups {
-            let ranges = group.map { candidates[$0].range }.filter { range in !covered.contains { $0.contains(range.lowerBound) } }
+            let divs = group.map { candidates[$0].item }.filter { div in !covered.contains { $0.contains(div.range.lowerBound) } }
             let name = templateName(plan.templates.count)
-            guard ranges.count >= 2, Template.mayPay(ranges.count, name: name, size: document.compactSize(ranges[0])),
-                  let template = Template(document, ranges, name: name), template.savedBytes > 0
+            guard divs.count >= 2, Template.mayPay(divs.count, name: name, size: divs[0].range.count),
+                  let template = Template(document, divs, name: name), template.savedBytes > 0
             else { continue }
-            for (range, fields) in zip(ranges, template.fields) {
-                plan.uses.append(Use(range: range, template: plan.templates.count, fields: fields))
+            for (div, fields) in zip(divs, template.fields) {
+                plan.uses.append(Use(range: div.range, template: plan.templates.count, fields: fields))
             }
             plan.templates.append(template)
-            covered += ranges
+            covered += divs.map(\.range)
         }
         plan.uses.sort { $0.range.lowerBound < $1.range.lowerBound }
         return plan
@@ -78,57 +76,48 @@ enum DivKitTemplates {
 
     /// A div that stands in a list of items.
     private struct Candidate {
-        var range: Range<Int>
+        var item: DivBytes.Item
         /// A fingerprint of its shape: equal for equal shapes (``sameShape(_:_:_:)`` tells).
         var shape: Int
-        /// How many objects and arrays it is in.
-        var depth: Int
     }
 
     /// The candidates of `document`, the divs among the items of containers, galleries
     /// and pagers (as the mapping recorded them), each with a cheap fingerprint of its
-    /// shape: its token count and type, equal for equal shapes. ``sameShape(_:_:_:)`` then
-    /// tells apart the different shapes that share one.
-    private static func collect(_ document: DivTokens) -> [Candidate] {
-        document.items.map { item in
-            var shape = item.range.count
-            if item.range.count > 2, case .string(let type) = document[item.range.lowerBound + 2] {
-                shape = shape &* 31 &+ type.utf8.count &* 257 &+ Int(type.utf8.first ?? 0)
-            }
-            return Candidate(range: item.range, shape: shape, depth: item.depth)
+    /// shape: the length of its skeleton (its bytes but its values) and its value count.
+    private static func collect(_ document: DivBytes) -> [Candidate] {
+        // Value bytes before each value: a div's skeleton is its length less its values'.
+        var valueBytes = [0]
+        valueBytes.reserveCapacity(document.values.count + 1)
+        for value in document.values { valueBytes.append(valueBytes[valueBytes.count - 1] + value.range.count) }
+        return document.items.map { item in
+            let skeleton = item.range.count - (valueBytes[item.values.upperBound] - valueBytes[item.values.lowerBound])
+            return Candidate(item: item, shape: skeleton &* 31 &+ item.values.count)
         }
     }
 
     /// Writes the divs of `document` with the plan's uses in place of the divs they
-    /// replace, the first token as the value of a key just written.
-    static func write(_ document: DivTokens, with plan: Plan, into writer: inout JSONWriter) {
+    /// replace.
+    static func write(_ document: DivBytes, with plan: Plan, into writer: inout JSONWriter) {
+        let bytes = document.bytes
         var index = 0
         var nextUse = 0
-        var afterKey = true
-        while index < document.count {
-            if nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound == index {
-                let use = plan.uses[nextUse]
-                if !afterKey { writer.element() }
-                plan.templates[use.template].writeUse(use.fields, into: &writer)
-                index = use.range.upperBound
-                // Uses planned inside this one (for an inner shape found first) are not written.
-                while nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound < index { nextUse += 1 }
-                afterKey = false
-                continue
-            }
-            let token = document[index]
-            DivTokens.write(token, afterKey: afterKey, into: &writer)
-            afterKey = if case .key = token { true } else { false }
-            index += 1
+        while nextUse < plan.uses.count {
+            let use = plan.uses[nextUse]
+            writer.output.append(contentsOf: bytes[index..<use.range.lowerBound])
+            plan.templates[use.template].writeUse(use.fields, of: bytes, into: &writer)
+            index = use.range.upperBound
+            // Uses planned inside this one (for an inner shape found first) are not written.
+            while nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound < index { nextUse += 1 }
         }
+        writer.output.append(contentsOf: bytes[index...])
     }
 
     /// `group`, candidates of one shape fingerprint, split into those of one shape each,
     /// in document order: one group, unless two shapes share a fingerprint.
-    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: DivTokens) -> [[Int]] {
+    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: DivBytes) -> [[Int]] {
         var result: [[Int]] = []
         for index in group {
-            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].range, candidates[index].range, document) }) {
+            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].item, candidates[index].item, document) }) {
                 result[existing].append(index)
             } else {
                 result.append([index])
@@ -137,71 +126,71 @@ enum DivKitTemplates {
         return result
     }
 
-    /// Whether the divs at `a` and `b` have the same shape: the same tokens with every
-    /// scalar replaced by its kind, since divs of one shape differ only in scalar values;
-    /// the `type` of objects is part of it.
-    private static func sameShape(_ a: Range<Int>, _ b: Range<Int>, _ document: DivTokens) -> Bool {
-        guard a.count == b.count else { return false }
-        var previous: Token?
-        for (left, right) in zip(document[a], document[b]) {
-            switch (left, right) {
-            case (.key(let leftKey), .key(let rightKey)):
-                guard leftKey == rightKey else { return false }
-            case (.string(let leftText), .string(let rightText)):
-                if case .key("type")? = previous, leftText != rightText { return false }
-            case (.int, .int), (.double, .double), (.bool, .bool),
-                 (.object, .object), (.endObject, .endObject), (.array, .array), (.endArray, .endArray):
-                break
-            default:
-                return false
-            }
-            previous = left
+    /// Whether divs `a` and `b` have the same shape: the same skeleton (their bytes
+    /// outside their values, types included) and values of the same kinds, since divs of
+    /// one shape differ only in scalar values.
+    private static func sameShape(_ a: DivBytes.Item, _ b: DivBytes.Item, _ document: DivBytes) -> Bool {
+        guard a.values.count == b.values.count else { return false }
+        let values = document.values
+        var left = a.range.lowerBound
+        var right = b.range.lowerBound
+        for (leftValue, rightValue) in zip(values[a.values], values[b.values]) {
+            guard leftValue.kind == rightValue.kind,
+                  document.sameBytes(left..<leftValue.range.lowerBound, right..<rightValue.range.lowerBound)
+            else { return false }
+            left = leftValue.range.upperBound
+            right = rightValue.range.upperBound
         }
-        return true
+        return document.sameBytes(left..<a.range.upperBound, right..<b.range.upperBound)
     }
 
     /// A template made from divs of one shape, and the values its uses fill in.
     struct Template {
         let name: String
-        /// The div with a link (`"$text": "sr_1"`) for each member value that differs.
-        let definition: DivTokens
+        /// The div with a link (`"$text":"sr_1"`) for each member value that differs.
+        let definition: [UInt8]
         /// Each div's values for the links, in link order.
-        let fields: [[Token]]
+        let fields: [[Range<Int>]]
 
         /// `nil` when a differing value is not an object member (an array element cannot
         /// be linked).
-        init?(_ document: DivTokens, _ divs: [Range<Int>], name: String) {
+        init?(_ document: DivBytes, _ divs: [DivBytes.Item], name: String) {
             guard let first = divs.first else { return nil }
-            var definition: [Token] = []
-            definition.reserveCapacity(first.count)
-            var fields: [[Token]] = divs.map { _ in [] }
-            var linkCount = 0
-            // All of one shape: the divs' tokens match one for one.
-            for offset in 0..<first.count {
-                let token = document[first.lowerBound + offset]
-                guard token.isScalar, divs.dropFirst().contains(where: { document[$0.lowerBound + offset] != token }) else {
-                    definition.append(token)
-                    continue
-                }
-                guard case .key(let key)? = definition.last else { return nil }
-                definition[definition.count - 1] = .key("$" + key)
-                definition.append(.string(linkName(linkCount)))
-                for index in divs.indices { fields[index].append(document[divs[index].lowerBound + offset]) }
-                linkCount += 1
+            let bytes = document.bytes
+            let values = document.values
+            var definition: [UInt8] = []
+            definition.reserveCapacity(first.range.count)
+            var fields: [[Range<Int>]] = divs.map { _ in [] }
+            var cursor = first.range.lowerBound
+            // All of one shape: value `offset` of each div is the same member.
+            for offset in 0..<first.values.count {
+                let value = values[first.values.lowerBound + offset]
+                let differs = divs.dropFirst().contains { !document.sameBytes(values[$0.values.lowerBound + offset].range, value.range) }
+                guard differs else { continue }
+                guard let key = value.key else { return nil }
+                definition += bytes[cursor...key]
+                definition.append(UInt8(ascii: "$"))
+                definition += bytes[(key + 1)..<value.range.lowerBound]
+                definition.append(UInt8(ascii: "\""))
+                definition += linkName(fields[0].count).utf8
+                definition.append(UInt8(ascii: "\""))
+                for index in divs.indices { fields[index].append(values[divs[index].values.lowerBound + offset].range) }
+                cursor = value.range.upperBound
             }
+            definition += bytes[cursor..<first.range.upperBound]
             self.name = name
-            self.definition = DivTokens(tokens: definition)
+            self.definition = definition
             self.fields = fields
         }
 
-        /// Writes a use: `{"type": name, "sr_0": value, …}`.
-        func writeUse(_ values: [Token], into writer: inout JSONWriter) {
+        /// Writes a use: `{"type":"<name>","sr_0":<value>,…}`, with the values of `bytes`.
+        func writeUse(_ values: [Range<Int>], of bytes: [UInt8], into writer: inout JSONWriter) {
             writer.beginObject()
             writer.key("type")
             writer.string(name)
             for (index, value) in values.enumerated() {
                 writer.key(linkName(index))
-                DivTokens.write(value, afterKey: true, into: &writer)
+                writer.output.append(contentsOf: bytes[value])
             }
             writer.endObject()
         }
@@ -215,8 +204,7 @@ enum DivKitTemplates {
         /// definitions more than the template, which costs its entry and per use its type
         /// and per link `$`, `,`, `:` and `"sr_0"` twice.
         var savedBytes: Int {
-            let links = fields.first?.count ?? 0
-            return Self.savedBytes(fields.count, name: name, definition: definition.compactSize(definition.all), links: links)
+            Self.savedBytes(fields.count, name: name, definition: definition.count, links: fields.first?.count ?? 0)
         }
 
         /// Whether `count` divs of `size` bytes may share a template named `name` with a

@@ -1,0 +1,271 @@
+/// The divs of a DivKit card as the mapping writes them: compact JSON bytes, with where
+/// each value is and where each div among a container's items is.
+///
+/// The card is written once, as it goes out: the template pass compares divs by their
+/// bytes outside their values (their skeletons) and reads the values in place, and the
+/// document is copied around the divs that templates replace. Strings here are final
+/// (already escaped for DivKit's expressions).
+struct DivBytes {
+    /// A scalar written (but a `type`, which is part of its object's skeleton).
+    struct Value {
+        /// Where the key of its member starts (its opening quote); `nil` in an array.
+        var key: Int?
+        /// Its bytes.
+        var range: Range<Int>
+        var kind: Kind
+    }
+
+    enum Kind: UInt8 {
+        case string, int, double, bool
+    }
+
+    /// A div written among a container's items: a candidate for a template.
+    struct Item {
+        var range: Range<Int>
+        /// Its values' numbers in ``values``.
+        var values: Range<Int>
+        /// How many objects and arrays it is in.
+        var depth: Int
+    }
+
+    private var writer = JSONWriter(pretty: false)
+    private(set) var values: [Value] = []
+    /// In document order.
+    private(set) var items: [Item] = []
+    private var depth = 0
+    /// Whether the next value is a member's (a key was just written), and where the key starts.
+    private var key: Int?
+    /// Whether the key just written is `type`.
+    private var keyIsType = false
+
+    init() {
+        values.reserveCapacity(64)
+    }
+
+    var bytes: [UInt8] { writer.output }
+
+    /// Starts a value: an array's element gets its separator.
+    private mutating func beginValue() {
+        if key == nil { writer.element() }
+    }
+
+    /// Starts an object; returns where it starts.
+    @discardableResult
+    mutating func beginObject() -> Int {
+        beginValue()
+        key = nil
+        depth += 1
+        writer.beginObject()
+        return writer.output.count - 1
+    }
+
+    mutating func endObject() {
+        depth -= 1
+        writer.endObject()
+    }
+
+    mutating func beginArray() {
+        beginValue()
+        key = nil
+        depth += 1
+        writer.beginArray()
+    }
+
+    mutating func endArray() {
+        depth -= 1
+        writer.endArray()
+    }
+
+    mutating func key(_ name: String) {
+        let start = writer.output.count
+        writer.key(name)
+        key = writer.output[start] == UInt8(ascii: ",") ? start + 1 : start
+        keyIsType = name.utf8.count == 4 && name == "type"
+    }
+
+    mutating func string(_ text: String) {
+        beginValue()
+        let start = writer.output.count
+        writer.string(text)
+        if keyIsType && key != nil {
+            keyIsType = false  // a type is part of the skeleton: divs of other types differ in shape
+            key = nil
+            return
+        }
+        record(.string, from: start)
+    }
+
+    mutating func int(_ number: Int) {
+        beginValue()
+        let start = writer.output.count
+        writer.int(number)
+        record(.int, from: start)
+    }
+
+    mutating func double(_ number: Double) {
+        beginValue()
+        let start = writer.output.count
+        writer.double(number)
+        record(.double, from: start)
+    }
+
+    mutating func bool(_ flag: Bool) {
+        beginValue()
+        let start = writer.output.count
+        writer.raw(flag ? "true" : "false")
+        record(.bool, from: start)
+    }
+
+    private mutating func record(_ kind: Kind, from start: Int) {
+        values.append(Value(key: key, range: start..<writer.output.count, kind: kind))
+        key = nil
+        keyIsType = false
+    }
+
+    /// A member, when `value` is present.
+    mutating func add(_ key: String, _ value: DivJSON?) {
+        guard let value else { return }
+        self.key(key)
+        append(value)
+    }
+
+    /// A string member, when `text` is present.
+    mutating func add(_ key: String, _ text: String?) {
+        guard let text else { return }
+        self.key(key)
+        string(text)
+    }
+
+    /// Writes `value`.
+    mutating func append(_ value: DivJSON) {
+        switch value {
+        case .string(let text): string(text)
+        case .int(let number): int(number)
+        case .double(let number): double(number)
+        case .bool(let flag): bool(flag)
+        case .array(let items):
+            beginArray()
+            for item in items { append(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members { add(member.key, member.value) }
+            endObject()
+        }
+    }
+
+    /// Starts recording a div about to be written among a container's items; returns the
+    /// number that ``endItem(_:)`` takes when it is written.
+    mutating func beginItem() -> Int {
+        let start = writer.output.count + (key == nil && writer.output.last != UInt8(ascii: "[") ? 1 : 0)
+        items.append(Item(range: start..<start, values: values.count..<values.count, depth: depth))
+        return items.count - 1
+    }
+
+    /// Ends the record of item `number`: its div ends here.
+    mutating func endItem(_ number: Int) {
+        items[number].range = items[number].range.lowerBound..<writer.output.count
+        items[number].values = items[number].values.lowerBound..<values.count
+    }
+
+    /// Whether the bytes at `a` and `b` are the same, compared eight at a time.
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        return writer.output.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset + 8 <= a.count {
+                let left = bytes.loadUnaligned(fromByteOffset: a.lowerBound + offset, as: UInt64.self)
+                guard left == bytes.loadUnaligned(fromByteOffset: b.lowerBound + offset, as: UInt64.self) else { return false }
+                offset += 8
+            }
+            while offset < a.count {
+                guard bytes[a.lowerBound + offset] == bytes[b.lowerBound + offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the object at `start` is a div of `type`: its first member, as the mapping
+    /// writes it.
+    func isDiv(at start: Int, ofType type: StaticString) -> Bool {
+        let prefix = #"{"type":""#.utf8
+        let output = writer.output
+        let end = start + prefix.count + type.utf8CodeUnitCount + 1
+        guard end <= output.count, output[start..<(start + prefix.count)].elementsEqual(prefix) else { return false }
+        return type.withUTF8Buffer { output[(start + prefix.count)..<(end - 1)].elementsEqual($0) } && output[end - 1] == UInt8(ascii: "\"")
+    }
+
+    /// Removes the members of the object at `start`, the one being written, whose key
+    /// `matches` selects; never its first member (a div's type), so the object is never
+    /// left empty.
+    mutating func removeMembers(ofObjectAt start: Int, where matches: (String) -> Bool) {
+        var index = start + 1
+        index = Self.valueEnd(writer.output, from: Self.valueEnd(writer.output, from: index) + 1)  // the first member
+        while index < writer.output.count, writer.output[index] == UInt8(ascii: ",") {
+            let keyEnd = Self.valueEnd(writer.output, from: index + 1)
+            let end = Self.valueEnd(writer.output, from: keyEnd + 1)
+            let name = String(decoding: writer.output[(index + 2)..<(keyEnd - 1)], as: UTF8.self)
+            if matches(name) {
+                remove(index..<end)
+            } else {
+                index = end
+            }
+        }
+    }
+
+    /// Removes the bytes of `range` (a member: no div among items is in it), with the
+    /// values in it; the values and items after it move up.
+    private mutating func remove(_ range: Range<Int>) {
+        writer.output.removeSubrange(range)
+        let shift = range.count
+        var first = values.count
+        while first > 0 && values[first - 1].range.lowerBound >= range.lowerBound { first -= 1 }
+        var past = first
+        while past < values.count && values[past].range.lowerBound < range.upperBound { past += 1 }
+        values.removeSubrange(first..<past)
+        let removed = past - first
+        for index in values.indices.dropFirst(first) {
+            values[index].range = (values[index].range.lowerBound - shift)..<(values[index].range.upperBound - shift)
+            values[index].key = values[index].key.map { $0 - shift }
+        }
+        for index in items.indices.reversed() where items[index].range.lowerBound >= range.upperBound {
+            let item = items[index]
+            items[index].range = (item.range.lowerBound - shift)..<(item.range.upperBound - shift)
+            items[index].values = (item.values.lowerBound - removed)..<(item.values.upperBound - removed)
+        }
+    }
+
+    /// The index just past the JSON value (or key) that starts at `index` in `bytes`,
+    /// which this type wrote: a string, a number or literal, an object or an array.
+    private static func valueEnd(_ bytes: [UInt8], from index: Int) -> Int {
+        var current = index
+        var depth = 0
+        var inString = false
+        while current < bytes.count {
+            let byte = bytes[current]
+            current += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    current += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 { return current }
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return current - 1 }
+                depth -= 1
+                if depth == 0 { return current }
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                if depth == 0 { return current - 1 }
+            default: break
+            }
+        }
+        return current
+    }
+}
