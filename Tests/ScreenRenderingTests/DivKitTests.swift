@@ -203,7 +203,7 @@ struct DivKitMappingTests {
         #expect(two.hasPrefix(#"{"templates":{}"#))
     }
 
-    @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting")
+    @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting; integers in decimal")
     func indentation() {
         let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c", "{[,:]}", "\\\""]
         var values: [DivJSON] = strings.map(DivJSON.string) + [0, 9, 10, -1, -9, -10, -42, 99, 100, Int.max, Int.min].map(DivJSON.int) + [.double(1.5), .double(-0.0),
@@ -216,6 +216,11 @@ struct DivKitMappingTests {
             var pretty = JSONWriter(pretty: true)
             value.write(into: &pretty)
             #expect(JSONWriter.indented(compact.output) == pretty.output, "\(compact.output.prefix(40))")
+        }
+        for number in [0, 7, 9, 10, 11, 99, 100, 101, 1_000_000, -1, -10, -99, Int.max, Int.min, Int.max - 1, Int.min + 1] {
+            var writer = JSONWriter(pretty: false)
+            writer.int(number)
+            #expect(String(decoding: writer.output, as: UTF8.self) == String(number))
         }
     }
 

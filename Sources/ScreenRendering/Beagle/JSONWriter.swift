@@ -46,6 +46,18 @@ struct JSONWriter {
         if pretty { output.append(UInt8(ascii: " ")) }
     }
 
+    /// Starts an object member whose key is a plain word of the writer's caller (ASCII
+    /// letters, digits, `_`): written as it is, with nothing to look for.
+    mutating func key(_ name: StaticString) {
+        separate()
+        output.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
+        isFirst = false
+    }
+
     /// Starts an array element.
     mutating func element() {
         separate()
@@ -70,8 +82,17 @@ struct JSONWriter {
         isFirst = false
     }
 
+    /// An integer in decimal, its digits written straight into the output.
     mutating func int(_ number: Int) {
-        output.append(contentsOf: String(number).utf8)
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
         isFirst = false
     }
 

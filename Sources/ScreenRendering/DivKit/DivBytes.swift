@@ -76,7 +76,22 @@ struct DivBytes {
         writer.endArray()
     }
 
-    mutating func key(_ name: String) {
+    /// A key of the mapping's own: a plain word, written without looking for anything to
+    /// escape.
+    mutating func key(_ name: StaticString) {
+        let start = writer.output.count
+        writer.key(name)
+        key = writer.output[start] == UInt8(ascii: ",") ? start + 1 : start
+        keyIsType = name.utf8CodeUnitCount == 4 && name.withUTF8Buffer(Self.isType)
+    }
+
+    /// Whether `bytes` (four of them) spell `type`.
+    private static func isType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "y") && bytes[2] == UInt8(ascii: "p") && bytes[3] == UInt8(ascii: "e")
+    }
+
+    /// A key from data (a custom view's property, a payload's), escaped.
+    mutating func key(escaping name: String) {
         let start = writer.output.count
         writer.key(name)
         key = writer.output[start] == UInt8(ascii: ",") ? start + 1 : start
@@ -123,14 +138,14 @@ struct DivBytes {
     }
 
     /// A member, when `value` is present.
-    mutating func add(_ key: String, _ value: DivJSON?) {
+    mutating func add(_ key: StaticString, _ value: DivJSON?) {
         guard let value else { return }
         self.key(key)
         append(value)
     }
 
     /// A string member, when `text` is present.
-    mutating func add(_ key: String, _ text: String?) {
+    mutating func add(_ key: StaticString, _ text: String?) {
         guard let text else { return }
         self.key(key)
         string(text)
@@ -149,7 +164,10 @@ struct DivBytes {
             endArray()
         case .object(let members):
             beginObject()
-            for member in members { add(member.key, member.value) }
+            for member in members {
+                key(escaping: member.key)
+                append(member.value)
+            }
             endObject()
         }
     }
@@ -189,11 +207,13 @@ struct DivBytes {
     /// Whether the object at `start` is a div of `type`: its first member, as the mapping
     /// writes it.
     func isDiv(at start: Int, ofType type: StaticString) -> Bool {
-        let prefix = #"{"type":""#.utf8
+        let prefix: StaticString = #"{"type":""#
         let output = writer.output
-        let end = start + prefix.count + type.utf8CodeUnitCount + 1
-        guard end <= output.count, output[start..<(start + prefix.count)].elementsEqual(prefix) else { return false }
-        return type.withUTF8Buffer { output[(start + prefix.count)..<(end - 1)].elementsEqual($0) } && output[end - 1] == UInt8(ascii: "\"")
+        let typeStart = start + prefix.utf8CodeUnitCount
+        let end = typeStart + type.utf8CodeUnitCount
+        guard end < output.count, output[end] == UInt8(ascii: "\"") else { return false }
+        return prefix.withUTF8Buffer { prefix in prefix.indices.allSatisfy { output[start + $0] == prefix[$0] } }
+            && type.withUTF8Buffer { type in type.indices.allSatisfy { output[typeStart + $0] == type[$0] } }
     }
 
     /// Removes the members of the object at `start`, the one being written, whose key

@@ -335,8 +335,8 @@ struct DivKitMapping {
             var fields = Properties(flex.properties)
             if isContainer {
                 _ = fields.takeString("flexDirection")  // the container's orientation
-                let main = horizontal ? "content_alignment_horizontal" : "content_alignment_vertical"
-                let cross = horizontal ? "content_alignment_vertical" : "content_alignment_horizontal"
+                let main: StaticString = horizontal ? "content_alignment_horizontal" : "content_alignment_vertical"
+                let cross: StaticString = horizontal ? "content_alignment_vertical" : "content_alignment_horizontal"
                 document.add(main, fields.take("justifyContent") { Self.justification($0, horizontal: horizontal) })
                 document.add(cross, fields.take("alignItems") { Self.alignment($0, horizontal: !horizontal) })
             }
