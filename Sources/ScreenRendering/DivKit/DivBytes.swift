@@ -175,6 +175,7 @@ struct DivBytes {
     /// Starts recording a div about to be written among a container's items; returns the
     /// number that ``endItem(_:)`` takes when it is written.
     mutating func beginItem() -> Int {
+        // An element after the array's first starts after its separator.
         let start = writer.output.count + (key == nil && writer.output.last != UInt8(ascii: "[") ? 1 : 0)
         items.append(Item(range: start..<start, values: values.count..<values.count, depth: depth))
         return items.count - 1
