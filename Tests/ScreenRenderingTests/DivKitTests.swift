@@ -96,6 +96,39 @@ struct DivKitMappingTests {
         #expect((run["payload"] as? [String: String])?["url"] == "javascript:alert(1)")
     }
 
+    @Test("Each kind of action: its URL or typed action first, then a payload of what it starts with and what DivKit has no field for")
+    func actionMembers() throws {
+        func action(_ type: String, _ properties: [Node.Property]) -> Node.Value {
+            .node(Node(kind: .action, type: type, properties: properties))
+        }
+        let route = Node.Property("route", .node(.object([.init("url", .string("/p/1"))])))
+        let cases: [(Node.Value, String)] = [
+            (action("beagle:pushView", [route, .init("animated", .bool(true))]),
+             #"{"log_id":"pushView","url":"myapp://p/1","payload":{"navigation":"pushView","animated":true}}"#),
+            (action("beagle:pushStack", [.init("route", .node(.object([.init("screen", .string("s"))]))), .init("id", .int(3))]),
+             #"{"log_id":"pushStack","payload":{"route":{"screen":"s"},"id":3,"navigation":"pushStack"}}"#),
+            (action("beagle:openExternalURL", [.init("url", .string("file:///x")), .init("why", .int(1))]),
+             #"{"log_id":"openExternalURL","payload":{"url":"file:///x","why":1}}"#),
+            (action("beagle:openExternalURL", [.init("url", .string("HTTPS://a.example")), .init("why", .int(1))]),
+             #"{"log_id":"openExternalURL","url":"HTTPS://a.example","payload":{"why":1}}"#),
+            (action("beagle:setContext", [.init("contextId", .string("c")), .init("value", .int(2)), .init("note", .string("n"))]),
+             #"{"log_id":"setContext","typed":{"type":"set_variable","variable_name":"c","value":{"type":"integer","value":2}},"payload":{"note":"n"}}"#),
+            (action("beagle:setContext", [.init("contextId", .string("c")), .init("path", .string("k")), .init("value", .string("v"))]),
+             #"{"log_id":"setContext","typed":{"type":"dict_set_value","variable_name":"c","key":"k","value":{"type":"string","value":"v"}}}"#),
+            (action("beagle:popView", []), #"{"log_id":"popView","payload":{}}"#),
+            (action("beagle:alert", [.init("title", .string("T")), .init("onPressOk", .list([action("beagle:popView", [])]))]),
+             #"{"log_id":"alert","payload":{"title":"T","onPressOk":[{"log_id":"popView","payload":{}}]}}"#),
+        ]
+        for (value, expected) in cases {
+            let button = Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("b")), .init("onPress", .list([value]))])
+            let json = DivKitRenderer(usesTemplates: false).render(button)
+            #expect(json.contains(#""actions":["# + expected + "]"), "\(json)")
+            let disabled = Node(kind: .component, type: "beagle:button", properties: button.properties + [.init("enabled", .bool(false))])
+            let disabledJSON = DivKitRenderer(usesTemplates: false).render(disabled)
+            #expect(disabledJSON.contains(#""actions":["# + expected.dropLast() + #","is_enabled":false}]"#), "\(disabledJSON)")
+        }
+    }
+
     @Test("Contexts become variables, text fields get a variable, bindings become expressions")
     func variablesAndBindings() throws {
         let screen = Screen(context: Context(id: "user", value: ["name": "Ana", "age": 30])) {

@@ -4,35 +4,64 @@ import ScreenRegistry
 /// what DivKit does itself (`set_variable`) becomes a typed action; the rest (back,
 /// alerts, requests) is a `payload` for the host application, named by `log_id`.
 extension DivKitMapping {
-    /// The DivKit actions of a list of action nodes; `enabled: false` disables them.
-    func actions(_ value: Node.Value?, enabled: Bool? = nil) -> DivJSON? {
-        guard case .list(let items)? = value else { return nil }
-        let actions = items.compactMap { item -> DivJSON? in
-            guard case .node(let node) = item, isIncluded(node) else { return nil }
-            var action = self.action(node)
-            if enabled == false, case .object(var members) = action {
-                members.append(.init("is_enabled", .bool(false)))
-                action = .object(members)
-            }
-            return action
-        }
-        return actions.isEmpty ? nil : .array(actions)
+    /// The items of `value` when it is a list with a node for this platform, which
+    /// become DivKit actions; `nil` otherwise (the value stays for the extension).
+    func actionItems(_ value: Node.Value) -> [Node.Value]? {
+        guard case .list(let items) = value, items.contains(where: isIncludedNode) else { return nil }
+        return items
     }
 
-    /// One action.
-    func action(_ node: Node) -> DivJSON {
+    private func isIncludedNode(_ value: Node.Value) -> Bool {
+        if case .node(let node) = value { return isIncluded(node) }
+        return false
+    }
+
+    /// Writes `key`: the DivKit actions of the action nodes in `items`, when there are
+    /// any; `enabled: false` disables them.
+    mutating func addActions(_ key: StaticString, _ items: [Node.Value]?, enabled: Bool? = nil) {
+        guard let items else { return }
+        document.key(key)
+        writeActions(items, enabled: enabled)
+    }
+
+    private mutating func writeActions(_ items: [Node.Value], enabled: Bool?) {
+        document.beginArray()
+        for case .node(let node) in items where isIncluded(node) { action(node, enabled: enabled) }
+        document.endArray()
+    }
+
+    /// What an action's payload starts with, before what the mapping did not take.
+    private enum PayloadStart {
+        /// Nothing: the payload, if any, is what the mapping did not take.
+        case none
+        /// Navigation to an in-app URL: its name.
+        case navigation(String)
+        /// Navigation without a route URL: its properties, then its name.
+        case unrouted([Node.Property], navigation: String)
+        /// An address that is not a web address, for the host application.
+        case url(String)
+    }
+
+    /// Writes one action.
+    private mutating func action(_ node: Node, enabled: Bool?) {
         let name = node.type.hasPrefix("beagle:") ? String(node.type.dropFirst(7)) : node.type
-        var action = DivObject()
-        action.add("log_id", .string(DivKitExpression.escaped(name)))
+        document.beginObject()
+        document.add("log_id", DivKitExpression.escaped(name))
         var properties = Properties(node.properties)
+        var payload = PayloadStart.none
+        var wroteMember = false
         switch node.type {
         case "beagle:pushView", "beagle:pushStack", "beagle:resetApplication", "beagle:resetStack":
-            if let route = properties.takeNode("route"), case .string(let path)? = route[property: "url"] {
-                action.add("url", url(forPath: path))
-                action.add("payload", .object([.init("navigation", .string(name))]))
+            // A route without a URL (a screen of its own) goes to the payload with the rest.
+            if let path = properties.take("route", { value -> String? in
+                guard case .node(let route) = value, case .string(let path)? = route[property: "url"] else { return nil }
+                return path
+            }) {
+                document.add("url", url(forPath: path))
+                wroteMember = true
+                payload = .navigation(name)
             } else {
-                let rest = properties.takeAll { _ in true }
-                action.add("payload", .object(rest.map { .init($0.name, raw($0.value)) } + [.init("navigation", .string(name))]))
+                payload = .unrouted(properties.takeAll { _ in true }, navigation: name)
             }
         case "beagle:openExternalURL":
             // Only web addresses are opened as such: any other scheme (javascript:, file:,
@@ -40,57 +69,79 @@ extension DivKitMapping {
             if let address = properties.takeString("url") {
                 let lowered = address.lowercased()
                 if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
-                    action.add("url", .string(DivKitExpression.escaped(address)))
+                    document.add("url", DivKitExpression.escaped(address))
+                    wroteMember = true
                 } else {
-                    action.add("payload", .object([.init("url", .string(address))]))
+                    payload = .url(address)
                 }
             }
         case "beagle:setContext":
             guard let variable = properties.takeString("contextId") else { break }
             let value = typedValue(properties.takeAny("value"))
             if let key = properties.takeString("path") {
-                action.add("typed", .object([
+                document.add("typed", .object([
                     .init("type", .string("dict_set_value")), .init("variable_name", .string(DivKitExpression.escaped(variable))),
                     .init("key", .string(DivKitExpression.escaped(key))), .init("value", value),
                 ]))
             } else {
-                action.add("typed", .object([
+                document.add("typed", .object([
                     .init("type", .string("set_variable")), .init("variable_name", .string(DivKitExpression.escaped(variable))),
                     .init("value", value),
                 ]))
             }
+            wroteMember = true
         default:
             break
         }
         // Back, alerts, native routes, requests, custom actions and whatever else is
-        // left: for the host application, in the payload.
-        if !properties.isEmpty {
-            let extra = properties.remaining.map { DivJSON.Member($0.name, rawAction($0.value)) }
-            if case .object(let existing)? = action.members.first(where: { $0.key == "payload" })?.value {
-                action.members.removeAll { $0.key == "payload" }
-                action.add("payload", .object(existing + extra))
-            } else {
-                action.add("payload", .object(extra))
-            }
-        } else if action.members.count == 1 {
-            action.add("payload", .object([]))
+        // left: for the host application, in the payload, after what it starts with.
+        let rest = properties.isEmpty ? [] : properties.remaining
+        // An action with nothing but its name still gets a payload, empty.
+        if case .none = payload, rest.isEmpty, wroteMember {} else {
+            writePayload(payload, rest)
         }
-        return action.json
+        if enabled == false { document.add("is_enabled", .bool(false)) }
+        document.endObject()
+    }
+
+    private mutating func writePayload(_ start: PayloadStart, _ rest: [Node.Property]) {
+        document.key("payload")
+        document.beginObject()
+        switch start {
+        case .none:
+            break
+        case .navigation(let name):
+            document.add("navigation", name)
+        case .unrouted(let properties, let name):
+            for property in properties {
+                document.key(escaping: property.name)
+                document.append(raw(property.value))
+            }
+            document.add("navigation", name)
+        case .url(let address):
+            document.add("url", address)
+        }
+        for property in rest {
+            document.key(escaping: property.name)
+            rawAction(property.value)
+        }
+        document.endObject()
     }
 
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
-    func url(forPath path: String) -> DivJSON {
+    func url(forPath path: String) -> String {
         let trimmed = path.drop { $0 == "/" }
-        return .string(DivKitExpression.escaped(appScheme + "://" + trimmed))
+        return DivKitExpression.escaped(appScheme + "://" + trimmed)
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.
-    private func rawAction(_ value: Node.Value) -> DivJSON {
+    private mutating func rawAction(_ value: Node.Value) {
         if case .list(let items) = value, items.contains(where: { if case .node(let node) = $0 { node.kind == .action } else { false } }) {
-            return actions(value) ?? .array([])
+            writeActions(items, enabled: nil)
+        } else {
+            document.append(raw(value))
         }
-        return raw(value)
     }
 
     /// A DivKit typed value (`{"type": "string", "value": …}`) for `set_variable`.

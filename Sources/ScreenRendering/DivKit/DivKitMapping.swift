@@ -48,7 +48,7 @@ struct DivKitMapping {
             document.add("orientation", Self.orientation(properties.style))
             children(&properties, "children")
             document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-            document.add("visibility_actions", properties.take("onInit") { actions($0) })
+            addActions("visibility_actions", properties.take("onInit", actionItems))
         case "beagle:text", "beagle:button":
             document.add("type", "text")
             document.add("text", properties.take("text") { text($0) } ?? .string(""))
@@ -56,7 +56,7 @@ struct DivKitMapping {
             document.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
             if node.type == "beagle:button" {
                 let enabled = properties.takeBool("enabled")
-                document.add("actions", properties.take("onPress") { actions($0, enabled: enabled) })
+                addActions("actions", properties.take("onPress", actionItems), enabled: enabled)
                 document.add("paddings", Self.buttonPaddings)
                 document.add("accessibility", Self.buttonAccessibility)
             }
@@ -72,7 +72,7 @@ struct DivKitMapping {
             children(&properties, "children")
             document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
-            let pressed = properties.take("onPress") { actions($0) }
+            let pressed = properties.take("onPress", actionItems)
             // The child's div, with the touchable's actions and the rest of its properties.
             if properties.take("child", { value -> Node? in
                 guard case .node(let child) = value, isIncluded(child) else { return nil }
@@ -84,7 +84,7 @@ struct DivKitMapping {
             }
             if let pressed {
                 document.removeMembers(ofObjectAt: start) { $0 == "action" || $0 == "actions" }
-                document.add("actions", pressed)
+                addActions("actions", pressed)
             }
         case "beagle:pageView":
             document.add("type", "pager")
@@ -223,7 +223,7 @@ struct DivKitMapping {
             }
         }
         document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-        document.add("visibility_actions", properties.take("onInit") { actions($0) })
+        addActions("visibility_actions", properties.take("onInit", actionItems))
     }
 
     /// Writes `items`: the divs of the components under `name` (a list, or one), leaving
