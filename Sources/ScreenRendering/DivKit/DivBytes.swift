@@ -81,8 +81,7 @@ struct DivBytes {
     mutating func key(_ name: StaticString) {
         let start = writer.output.count
         writer.key(name)
-        key = writer.output[start] == UInt8(ascii: ",") ? start + 1 : start
-        keyIsType = name.utf8CodeUnitCount == 4 && name.withUTF8Buffer(Self.isType)
+        keyWritten(from: start, isType: name.utf8CodeUnitCount == 4 && name.withUTF8Buffer(Self.isType))
     }
 
     /// Whether `bytes` (four of them) spell `type`.
@@ -94,8 +93,13 @@ struct DivBytes {
     mutating func key(escaping name: String) {
         let start = writer.output.count
         writer.key(name)
+        keyWritten(from: start, isType: name.utf8.count == 4 && name == "type")
+    }
+
+    /// Notes the key written from `start` on: where it starts, after its separator.
+    private mutating func keyWritten(from start: Int, isType: Bool) {
         key = writer.output[start] == UInt8(ascii: ",") ? start + 1 : start
-        keyIsType = name.utf8.count == 4 && name == "type"
+        keyIsType = isType
     }
 
     mutating func string(_ text: String) {
@@ -221,8 +225,8 @@ struct DivBytes {
     /// `matches` selects; never its first member (a div's type), so the object is never
     /// left empty.
     mutating func removeMembers(ofObjectAt start: Int, where matches: (String) -> Bool) {
-        var index = start + 1
-        index = Self.valueEnd(writer.output, from: Self.valueEnd(writer.output, from: index) + 1)  // the first member
+        // Past the first member: its key, its colon, its value.
+        var index = Self.valueEnd(writer.output, from: Self.valueEnd(writer.output, from: start + 1) + 1)
         while index < writer.output.count, writer.output[index] == UInt8(ascii: ",") {
             let keyEnd = Self.valueEnd(writer.output, from: index + 1)
             let end = Self.valueEnd(writer.output, from: keyEnd + 1)

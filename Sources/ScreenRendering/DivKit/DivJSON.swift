@@ -1,6 +1,6 @@
 /// A JSON value of a DivKit card that the mapping makes whole (an action, a style's
 /// border, a variable, a custom view's properties), with members in order, so output is
-/// stable. The divs themselves are written as ``DivTokens``, which take these in;
+/// stable. The divs themselves are written as ``DivBytes``, which takes these in;
 /// strings here are final (already escaped for DivKit's expressions).
 enum DivJSON: Sendable, Hashable {
     case string(String)
@@ -46,24 +46,9 @@ enum DivJSON: Sendable, Hashable {
     }
 }
 
-extension DivJSON {
-    /// The length of `number` written in decimal, sign included, without writing it.
-    static func decimalLength(_ number: Int) -> Int {
-        var length = number < 0 ? 2 : 1
-        var rest = number.magnitude
-        while rest >= 10 {
-            rest /= 10
-            length += 1
-        }
-        return length
-    }
-}
-
 /// Builds an object's members in order, skipping absent values.
 struct DivObject {
     var members: [DivJSON.Member] = []
-
-    init() {}
 
     mutating func add(_ key: String, _ value: DivJSON?) {
         if let value { members.append(.init(key, value)) }

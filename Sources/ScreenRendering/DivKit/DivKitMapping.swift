@@ -74,10 +74,13 @@ struct DivKitMapping {
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
             let pressed = properties.take("onPress", actionItems)
             // The child's div, with the touchable's actions and the rest of its properties.
-            if properties.take("child", { value -> Node? in
+            let child = properties.take("child") { value -> Node? in
                 guard case .node(let child) = value, isIncluded(child) else { return nil }
                 return child
-            }).map({ members($0, start: start) }) == nil {
+            }
+            if let child {
+                members(child, start: start)
+            } else {
                 // The child is for another platform: an empty container keeps the place.
                 document.add("type", "container")
                 document.add("items", .array([]))
