@@ -50,6 +50,21 @@ struct ModelTests {
         ])
     }
 
+    @Test("A block that starts with an if, holds an array and runs past eight statements keeps them all, in order")
+    func longBlock() {
+        let flag = true
+        let rows: [any Component] = [Text("array 0"), Text("array 1")]
+        let screen = Screen {
+            if flag { Text("if") }
+            Text("1"); Text("2"); Text("3"); Text("4")
+            rows
+            Text("5"); Text("6"); Text("7"); Text("8"); Text("9")
+        }
+        #expect(texts(screen.node) == ["if", "1", "2", "3", "4", "array 0", "array 1", "5", "6", "7", "8", "9"])
+        let built = Container { Text("a"); Text("b"); Text("c"); Text("d"); Text("e"); Text("f"); Text("g"); Text("h"); Text("i") }
+        #expect(texts(built.node) == ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
+    }
+
     @Test("A screen with one component holds it as its child; several are wrapped in a container")
     func screenChild() {
         let one = Screen { Text("only") }.node
