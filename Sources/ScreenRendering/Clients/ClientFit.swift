@@ -23,17 +23,17 @@ public struct ClientFit: Sendable {
 
     /// `node` as the client gets it, or the first component it could not get.
     public func fit(_ node: Node) throws(UnsupportedComponent) -> Node {
-        var walk = Walk()
-        let outcome = fitted(node, &walk)
-        if let first = walk.problems.first { throw first }
+        var problems: [UnsupportedComponent] = []
+        let outcome = fitted(node, &problems)
+        if let first = problems.first { throw first }
         return outcome.map { $0.first ?? node } ?? node
     }
 
     /// Every component and action of `node` that the client can neither render nor replace.
     public func problems(in node: Node) -> [UnsupportedComponent] {
-        var walk = Walk()
-        _ = fitted(node, &walk)
-        return walk.problems
+        var problems: [UnsupportedComponent] = []
+        _ = fitted(node, &problems)
+        return problems
     }
 
     /// Why the client cannot render `node`, or `nil` when it can.
@@ -80,33 +80,32 @@ public struct ClientFit: Sendable {
         }
     }
 
-    /// What a walk carries: the types from the screen down to the node it is at (a
-    /// problem's path, joined only when there is a problem) and the problems found.
-    private struct Walk {
-        var path: [String] = []
-        var problems: [UnsupportedComponent] = []
-    }
-
     /// `nil` when `node` stays as it is (the usual case, which allocates nothing); else
     /// what stands in its place: a copy with fitted properties, its fallback (any count)
-    /// or nothing (left out).
-    private func fitted(_ node: Node, _ walk: inout Walk) -> [Node]? {
+    /// or nothing (left out). A problem's path starts at the node that cannot be rendered;
+    /// each component and action above it adds its type on the way back up, so that a walk
+    /// without problems (the usual one) keeps no path.
+    private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent]) -> [Node]? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return [] }
         if let refusal = refusal(of: node) {
             guard let fallback = node.fallback else {
-                let path = (walk.path + [node.type]).joined(separator: " > ")
-                walk.problems.append(UnsupportedComponent(path: path, type: node.type, client: profile.description, reason: describe(refusal)))
+                problems.append(UnsupportedComponent(path: node.type, type: node.type, client: profile.description, reason: describe(refusal)))
                 return []
             }
-            return fallback.flatMap { fitted($0, &walk) ?? [$0] }
+            return fallback.flatMap { fitted($0, &problems) ?? [$0] }
         }
-        let named = node.kind == .component || node.kind == .action
-        if named { walk.path.append(node.type) }
-        defer { if named { walk.path.removeLast() } }
+        let problemsBefore = problems.count
+        defer {
+            if node.kind == .component || node.kind == .action {
+                for index in problemsBefore..<problems.count {
+                    problems[index].path = node.type + " > " + problems[index].path
+                }
+            }
+        }
         var properties: [Node.Property]?  // made on the first change
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
-            guard let value = fitted(node.properties[index].value, &walk) else {
+            guard let value = fitted(node.properties[index].value, &problems) else {
                 properties?.append(node.properties[index])
                 continue
             }
@@ -129,15 +128,17 @@ public struct ClientFit: Sendable {
     }
 
     /// `nil` when `value` stays as it is; else what stands in its place: a list's items
-    /// each fitted into one list.
-    private func fitted(_ value: Node.Value, _ walk: inout Walk) -> [Node.Value]? {
+    /// each fitted into one list. Inlined where a property is read, so that its value is
+    /// looked at in place instead of copied for the call: most values are text or numbers.
+    @inline(__always)
+    private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent]) -> [Node.Value]? {
         switch value {
         case .node(let child):
-            return fitted(child, &walk)?.map(Node.Value.node)
+            return fitted(child, &problems)?.map(Node.Value.node)
         case .list(let items):
             var fitted: [Node.Value]?  // made on the first change
             for index in items.indices {
-                guard let replacement = self.fitted(items[index], &walk) else {
+                guard let replacement = self.fitted(items[index], &problems) else {
                     fitted?.append(items[index])
                     continue
                 }
