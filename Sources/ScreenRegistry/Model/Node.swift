@@ -112,34 +112,34 @@ public struct PropertyList: Sendable {
 
     /// Appends a string property when present.
     public mutating func add(_ name: String, _ value: String?) {
-        add(name, value.map(Node.Value.string))
+        if let value { append(.init(name, .string(value))) }
     }
 
     /// Appends text that may bind context data when present: a plain string when it
     /// binds nothing.
     public mutating func add(_ name: String, _ value: BeagleExpression?) {
         guard let value else { return }
-        add(name, value.literalText.map(Node.Value.string) ?? .expression(value))
+        append(.init(name, value.literalText.map(Node.Value.string) ?? .expression(value)))
     }
 
     /// Appends a Boolean property when present.
     public mutating func add(_ name: String, _ value: Bool?) {
-        add(name, value.map(Node.Value.bool))
+        if let value { append(.init(name, .bool(value))) }
     }
 
     /// Appends an integer property when present.
     public mutating func add(_ name: String, _ value: Int?) {
-        add(name, value.map(Node.Value.int))
+        if let value { append(.init(name, .int(value))) }
     }
 
     /// Appends a number property when present.
     public mutating func add(_ name: String, _ value: Double?) {
-        add(name, value.map(Node.Value.double))
+        if let value { append(.init(name, .double(value))) }
     }
 
     /// Appends a nested node when present.
     public mutating func add(_ name: String, _ value: Node?) {
-        add(name, value.map(Node.Value.node))
+        if let value { append(.init(name, .node(value))) }
     }
 
     /// Appends a list of nodes when it is not empty.
