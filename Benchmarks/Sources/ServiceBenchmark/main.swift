@@ -4,6 +4,7 @@
 //   swift build -c release --package-path Benchmarks --product ServiceBenchmark
 //   .build/release/ServiceBenchmark [iterations] [xml|json|text|divkit|hxml|html] [target]
 //   RENDER_EVERY_REQUEST=1 .build/release/ServiceBenchmark ...   # no reuse of bodies
+//   APP_VERSION=2.1 .build/release/ServiceBenchmark ...          # an app that ships the badge
 //   valgrind --tool=callgrind .build/release/ServiceBenchmark 200
 //
 // Instruction counts under callgrind are repeatable on a loaded machine; divide the
@@ -36,12 +37,15 @@ let service = ScreenService(
     registry: Catalog.registry,
     configuration: .init(reusesRenderedScreens: !renderEveryRequest)
 )
+// APP_VERSION=2.1 sends `X-App-Version`: an app that ships the profile's badge, so that its
+// fallback is not used and the client fit changes nothing.
+let appVersion = ProcessInfo.processInfo.environment["APP_VERSION"].map { [HeaderField("X-App-Version", $0)] } ?? []
 let request = ScreenRequest(
     method: "GET", target: target,
     headers: [
         HeaderField("Host", "127.0.0.1:8080"),
         HeaderField("Accept", accept),
-    ],
+    ] + appVersion,
     requestID: "0123456789abcdef"
 )
 

@@ -105,7 +105,7 @@ public struct ClientFit: Sendable {
         var properties: [Node.Property]?  // made on the first change
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
-            guard let value = fitted(node.properties[index].value, &problems) else {
+            guard node.properties[index].value.holdsNodes, let value = fitted(node.properties[index].value, &problems) else {
                 properties?.append(node.properties[index])
                 continue
             }
@@ -138,7 +138,7 @@ public struct ClientFit: Sendable {
         case .list(let items):
             var fitted: [Node.Value]?  // made on the first change
             for index in items.indices {
-                guard let replacement = self.fitted(items[index], &problems) else {
+                guard items[index].holdsNodes, let replacement = self.fitted(items[index], &problems) else {
                     fitted?.append(items[index])
                     continue
                 }
@@ -166,5 +166,16 @@ public struct UnsupportedComponent: Error, Sendable, Hashable, CustomStringConve
 
     public var description: String {
         "\(path): \(client) cannot render \(type): \(reason)"
+    }
+}
+
+extension Node.Value {
+    /// Whether the value is a node or a list, the only values a fit can change: read off
+    /// the case alone, so that text and numbers are passed over without being copied.
+    fileprivate var holdsNodes: Bool {
+        switch self {
+        case .node, .list: true
+        case .string, .expression, .int, .double, .bool: false
+        }
     }
 }
