@@ -236,6 +236,43 @@ struct DivKitMappingTests {
         #expect(two.hasPrefix(#"{"templates":{}"#))
     }
 
+    @Test("A card gets templates only when together they save at least the renderer's minimum, to the byte")
+    func minimumSaving() throws {
+        func rows(_ count: Int, _ text: String) -> [any Component] {
+            (0..<count).map { Button("\(text) \($0)", action: .navigate(to: "/rows/\($0)")) }
+        }
+        let screens = [
+            Screen { Container { Text("a"); Text("b") } },
+            Screen { Container { rows(3, "Row") } },
+            Screen { Container { rows(12, "A longer row title") } },
+            // Two shapes, so two templates: rows, and texts in a container of their own.
+            Screen {
+                Container { rows(4, "Row") }
+                Container { for index in 0..<6 { Text("Line \(index)", styleId: "body") } }
+            },
+        ]
+        var savings: [Int] = []
+        for screen in screens {
+            let plain = try DivKitRenderer(usesTemplates: false).render(screen)
+            let templated = try DivKitRenderer(minimumTemplateSaving: 0).render(screen)
+            let saving = plain.utf8.count - templated.utf8.count
+            savings.append(saving)
+            for minimum in [saving - 1, saving, saving + 1] {
+                let written = try DivKitRenderer(minimumTemplateSaving: minimum).render(screen)
+                #expect(written == (saving > 0 && minimum <= saving ? templated : plain), "saving \(saving), minimum \(minimum)")
+            }
+        }
+        // Two short texts save nothing; the others save bytes, the last with two templates.
+        #expect(savings[0] <= 0 && savings[1...].allSatisfy { $0 > 0 }, "\(savings)")
+        let two = try DivKitRenderer(minimumTemplateSaving: 0).render(screens[3])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(two.utf8)) as? [String: Any])
+        #expect((doc["templates"] as? [String: Any])?.count == 2)
+        // By default a kilobyte: the twelve long rows pay it, three short ones do not.
+        #expect(try DivKitRenderer().render(screens[2]) == DivKitRenderer(minimumTemplateSaving: 0).render(screens[2]))
+        #expect(try DivKitRenderer().render(screens[1]) == DivKitRenderer(usesTemplates: false).render(screens[1]))
+        #expect(savings[2] >= 1024 && savings[1] < 1024)
+    }
+
     @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting; integers in decimal")
     func indentation() {
         let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c", "{[,:]}", "\\\""]
@@ -317,10 +354,10 @@ struct DivKitMappingTests {
         }
         func check(_ node: Node) throws {
             let plain = try parsed(DivKitRenderer(usesTemplates: false).render(node))
-            let templated = DivKitRenderer().render(node)
+            let templated = DivKitRenderer(minimumTemplateSaving: 0).render(node)
             let expanded = try DivKitTemplateExpansion.expand(try #require(try parsed(templated) as? [String: Any]))
             #expect(NSDictionary(dictionary: expanded).isEqual(to: plain as? [AnyHashable: Any] ?? [:]), "\(templated.prefix(300))")
-            #expect(try parsed(DivKitRenderer(pretty: true).render(node)).isEqual(to: try parsed(templated) as? [AnyHashable: Any] ?? [:]))
+            #expect(try parsed(DivKitRenderer(pretty: true, minimumTemplateSaving: 0).render(node)).isEqual(to: try parsed(templated) as? [AnyHashable: Any] ?? [:]))
         }
         // A touchable's child loses its actions to the touchable's, a button its
         // accessibility to its own: members removed from a div already written, before
@@ -339,7 +376,7 @@ struct DivKitMappingTests {
         let plain = try DivKitRenderer(usesTemplates: false).render(screen)
         #expect(plain.contains(#""url":"myapp://rows/3""#) && !plain.contains("myapp://other/"))
         #expect(plain.components(separatedBy: #""accessibility":{"description":"Row"#).count == 5)
-        #expect(try DivKitRenderer().render(screen).contains(#"{"type":"sr_t0","sr_0":"Row 2","sr_1":"Row 2","sr_2":"myapp://rows/2""#))
+        #expect(try DivKitRenderer(minimumTemplateSaving: 0).render(screen).contains(#"{"type":"sr_t0","sr_0":"Row 2","sr_1":"Row 2","sr_2":"myapp://rows/2""#))
         var generator = XMLTreeGenerator(seed: 0xD1E)
         for _ in 0..<300 { try check(generator.node()) }
     }
@@ -427,17 +464,18 @@ struct DivKitConformanceTests {
             count += 1
         }
         for (_, screen, stack) in try await Conformance.catalogScreens() {
-            try write(try DivKitRenderer().render(screen))
+            // Templated wherever it saves a byte, so that templates are checked on small screens too.
+            try write(try DivKitRenderer(minimumTemplateSaving: 0).render(screen))
             try write(try DivKitRenderer(pretty: true, platform: .ios, usesTemplates: false).render(screen))
-            try write(DivKitRenderer().renderStack(stack))
+            try write(DivKitRenderer(minimumTemplateSaving: 0).renderStack(stack))
         }
         var generator = XMLTreeGenerator(seed: 0xD1F)
         for index in 0..<300 {
             let text = XMLHostile.strings[index % XMLHostile.strings.count] + #"\@{x} @{y}\"#
             if index % 2 == 0 {
-                try write(DivKitRenderer().render(generator.node()))
+                try write(DivKitRenderer(minimumTemplateSaving: 0).render(generator.node()))
             } else {
-                try write(try DivKitRenderer().render(Screen(id: text, title: text, context: Context(id: "c", value: [text: .string(text)])) {
+                try write(try DivKitRenderer(minimumTemplateSaving: 0).render(Screen(id: text, title: text, context: Context(id: "c", value: [text: .string(text)])) {
                     Text(text, textColor: text, alignment: .right).id(text)
                         .style(Style(backgroundColor: "#ABC", cornerRadius: 4, size: Size(width: .real(20), height: .percent(100)),
                                      padding: EdgeValue(all: .real(8)), flex: Flex(alignSelf: .center)))

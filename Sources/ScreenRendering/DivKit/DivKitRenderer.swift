@@ -8,7 +8,8 @@ import ScreenRegistry
 /// `.navigate(to: "/profile/42")`) that the client's action handler passes back as deep
 /// links; contexts become variables; bindings become DivKit expressions. Every literal
 /// string is escaped for DivKit's expression language, so data is never evaluated.
-/// Divs of the same shape share a template when that saves bytes.
+/// Divs of the same shape share templates when that saves at least
+/// ``minimumTemplateSaving`` bytes.
 public struct DivKitRenderer: Sendable {
     /// The media type of the output.
     public let contentType = "application/vnd.divkit+json"
@@ -20,13 +21,26 @@ public struct DivKitRenderer: Sendable {
     public var appScheme: String
     /// Whether divs of the same shape share templates (when it saves bytes).
     public var usesTemplates: Bool
+    /// The fewest bytes of the compact card that templates must save to be written; 1 KiB
+    /// by default, `0` for any saving at all.
+    ///
+    /// A list of rows saves kilobytes. A small screen's repeated buttons save a few
+    /// hundred bytes, which reach a client in the same round trip, while finding and
+    /// writing their template costs the server about a tenth of the request
+    /// (BENCHMARKS.md, "DivKit").
+    public var minimumTemplateSaving: Int
 
-    /// Creates a renderer; compact, for every platform, `myapp://` links and templates by default.
-    public init(pretty: Bool = false, platform: Platforms? = nil, appScheme: String = "myapp", usesTemplates: Bool = true) {
+    /// Creates a renderer; compact, for every platform, `myapp://` links and templates that
+    /// save at least 1 KiB by default.
+    public init(
+        pretty: Bool = false, platform: Platforms? = nil, appScheme: String = "myapp", usesTemplates: Bool = true,
+        minimumTemplateSaving: Int = 1024
+    ) {
         self.pretty = pretty
         self.platform = platform
         self.appScheme = appScheme
         self.usesTemplates = usesTemplates
+        self.minimumTemplateSaving = minimumTemplateSaving
     }
 
     /// Renders `screen` as a DivKit document.
@@ -74,7 +88,7 @@ public struct DivKitRenderer: Sendable {
         }
         mapping.document.endArray()
         let states = mapping.document
-        let plan = usesTemplates ? DivKitTemplates.plan(for: states) : DivKitTemplates.Plan()
+        let plan = usesTemplates ? DivKitTemplates.plan(for: states, minimumSaving: minimumTemplateSaving) : DivKitTemplates.Plan()
         // Written compact, since templates and divs are copied as they were written;
         // indented after, when asked for.
         var writer = JSONWriter(pretty: false)

@@ -6,13 +6,21 @@
 /// galleries and pagers, the template holds what all its uses share; each value that
 /// differs becomes a link (`"$text": "sr_1"`) that the use fills (`"sr_1": "Row 7"`), as
 /// DivKit's templating resolves it. A shape is templated only when that saves bytes, the
-/// outermost first: nothing inside a templated div is templated again.
+/// outermost first: nothing inside a templated div is templated again; and a card gets
+/// templates only when together they save at least the renderer's minimum.
 enum DivKitTemplates {
     /// The templates found in a card's divs, and the uses that stand in for some of them.
     struct Plan {
         var templates: [Template] = []
         /// The uses in document order. Empty when no template pays.
         var uses: [Use] = []
+
+        /// The bytes the templates save the card: each template's, and the comma that the
+        /// first entry of `templates` goes without (``Template/savedBytes`` counts one
+        /// for each).
+        var savedBytes: Int {
+            templates.isEmpty ? 0 : templates.reduce(1) { $0 + $1.savedBytes }
+        }
     }
 
     /// A div written as a use of a template.
@@ -25,8 +33,9 @@ enum DivKitTemplates {
         var fields: [Range<Int>]
     }
 
-    /// The templates that save bytes in `document`.
-    static func plan(for document: DivBytes) -> Plan {
+    /// The templates that save bytes in `document`, or none when together they would save
+    /// less than `minimumSaving`.
+    static func plan(for document: DivBytes, minimumSaving: Int) -> Plan {
         let candidates = collect(document)
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
         // runs of two or more need comparing.
@@ -39,6 +48,10 @@ enum DivKitTemplates {
             if end - start >= 2 { groups += sameShapes(byShape[start..<end], candidates, document).filter { $0.count >= 2 } }
             start = end
         }
+        // Decided cheaply first: when even the most the groups could save (and the comma,
+        // as in `Plan.savedBytes`) is under the minimum, no template is built.
+        let most = groups.reduce(1) { $0 + max(0, Template.mostSaved($1.count, size: candidates[$1[0]].item.range.count)) }
+        guard most >= minimumSaving else { return Plan() }
         // Outermost shapes first (then in document order), since a use inside another
         // template's use is not written.
         groups.sort { (candidates[$0[0]].item.depth, $0[0]) < (candidates[$1[0]].item.depth, $1[0]) }
@@ -56,6 +69,7 @@ enum DivKitTemplates {
             plan.templates.append(template)
             covered += divs.map(\.range)
         }
+        guard plan.savedBytes >= minimumSaving else { return Plan() }
         plan.uses.sort { $0.range.lowerBound < $1.range.lowerBound }
         return plan
     }
@@ -213,6 +227,12 @@ enum DivKitTemplates {
         /// most `"sr_0"` longer than the div and costs every use more than that.
         static func mayPay(_ count: Int, name: String, size: Int) -> Bool {
             savedBytes(count, name: name, definition: size, links: 0) > 0
+        }
+
+        /// The most that `count` divs of `size` bytes can save by sharing any template: the
+        /// bound of ``mayPay(_:name:size:)`` for the shortest name, the first.
+        static func mostSaved(_ count: Int, size: Int) -> Int {
+            savedBytes(count, name: templateName(0), definition: size, links: 0)
         }
 
         private static func savedBytes(_ count: Int, name: String, definition: Int, links: Int) -> Int {
