@@ -40,18 +40,24 @@ enum DivKitTemplates {
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
         // runs of two or more need comparing.
         let byShape = candidates.indices.sorted { (candidates[$0].shape, $0) < (candidates[$1].shape, $1) }
-        var groups: [[Int]] = []
+        var runs: [ArraySlice<Int>] = []
         var start = byShape.startIndex
         while start < byShape.endIndex {
             let first = byShape[start]
             let end = byShape[start...].firstIndex { candidates[$0].shape != candidates[first].shape } ?? byShape.endIndex
-            if end - start >= 2 { groups += sameShapes(byShape[start..<end], candidates, document).filter { $0.count >= 2 } }
+            if end - start >= 2 { runs.append(byShape[start..<end]) }
             start = end
         }
-        // Decided cheaply first: when even the most the groups could save (and the comma,
-        // as in `Plan.savedBytes`) is under the minimum, no template is built.
-        let most = groups.reduce(1) { $0 + max(0, Template.mostSaved($1.count, size: candidates[$1[0]].item.range.count)) }
+        // Decided cheaply first: when even the most the runs could save (and the comma, as
+        // in `Plan.savedBytes`) is under the minimum, no template is built. A run's largest
+        // div bounds what any of its divs can be a template for; a run split into shapes
+        // saves no more than the run would.
+        let most = runs.reduce(1) { total, run in
+            let size = run.lazy.map { candidates[$0].item.range.count }.max() ?? 0
+            return total + max(0, Template.mostSaved(run.count, size: size))
+        }
         guard most >= minimumSaving else { return Plan() }
+        var groups = runs.flatMap { sameShapes($0, candidates, document).filter { $0.count >= 2 } }
         // Outermost shapes first (then in document order), since a use inside another
         // template's use is not written.
         groups.sort { (candidates[$0[0]].item.depth, $0[0]) < (candidates[$1[0]].item.depth, $1[0]) }
@@ -229,8 +235,9 @@ enum DivKitTemplates {
             savedBytes(count, name: name, definition: size, links: 0) > 0
         }
 
-        /// The most that `count` divs of `size` bytes can save by sharing any template: the
-        /// bound of ``mayPay(_:name:size:)`` for the shortest name, the first.
+        /// The most that `count` divs of at most `size` bytes, or any of them, can save by
+        /// sharing a template: the bound of ``mayPay(_:name:size:)`` for the shortest name,
+        /// the first (fewer divs save less, as long as they save anything).
         static func mostSaved(_ count: Int, size: Int) -> Int {
             savedBytes(count, name: templateName(0), definition: size, links: 0)
         }
