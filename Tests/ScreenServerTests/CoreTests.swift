@@ -126,6 +126,23 @@ struct CoreTests {
         #expect(!EntityTag.ifNoneMatch("", matches: tag))
     }
 
+    @Test("Entity tags tell apart every change of one byte of a body, wherever it is, from the body and from each other")
+    func entityTagsSeeEveryByte() {
+        let body = (0..<37).map { UInt8(truncatingIfNeeded: $0 &* 41 &+ 7) }
+        let tag = EntityTag.strong(for: body)
+        var tags: Set<String> = [tag]
+        for index in body.indices {
+            for change: UInt8 in [0x01, 0x80, 0xFF] {
+                var changed = body
+                changed[index] ^= change
+                tags.insert(EntityTag.strong(for: changed))
+            }
+        }
+        #expect(tags.count == 1 + body.count * 3)
+        #expect(tags.allSatisfy { $0.hasPrefix("\"25-") && $0.hasSuffix("\"") })
+        #expect(EntityTag.strong(for: Array(body.dropLast())).hasPrefix("\"24-"))
+    }
+
     @Test("A request declares a body with Content-Length or Transfer-Encoding")
     func declaredBodies() {
         #expect(!ScreenRequest(method: "GET", target: "/", headers: [("Content-Length", "0")]).declaresBody)
