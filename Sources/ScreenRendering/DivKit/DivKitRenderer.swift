@@ -26,7 +26,7 @@ public struct DivKitRenderer: Sendable {
     ///
     /// A list of rows saves kilobytes. A small screen's repeated buttons save a few
     /// hundred bytes, which reach a client in the same round trip, while finding and
-    /// writing their template costs the server about a tenth of the request
+    /// writing their template costs the server about an eighth of the request
     /// (BENCHMARKS.md, "HTTP service").
     public var minimumTemplateSaving: Int
 
