@@ -128,9 +128,7 @@ public struct ClientFit: Sendable {
     }
 
     /// `nil` when `value` stays as it is; else what stands in its place: a list's items
-    /// each fitted into one list. Inlined where a property is read, so that its value is
-    /// looked at in place instead of copied for the call: most values are text or numbers.
-    @inline(__always)
+    /// each fitted into one list.
     private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent]) -> [Node.Value]? {
         switch value {
         case .node(let child):
