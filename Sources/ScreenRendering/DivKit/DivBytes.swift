@@ -155,6 +155,13 @@ struct DivBytes {
         string(text)
     }
 
+    /// An integer member, when `number` is present.
+    mutating func add(_ key: StaticString, _ number: Int?) {
+        guard let number else { return }
+        self.key(key)
+        int(number)
+    }
+
     /// Writes `value`.
     mutating func append(_ value: DivJSON) {
         switch value {

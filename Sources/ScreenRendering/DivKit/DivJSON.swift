@@ -45,18 +45,3 @@ enum DivJSON: Sendable, Hashable {
         }
     }
 }
-
-/// Builds an object's members in order, skipping absent values.
-struct DivObject {
-    var members: [DivJSON.Member] = []
-
-    mutating func add(_ key: String, _ value: DivJSON?) {
-        if let value { members.append(.init(key, value)) }
-    }
-
-    mutating func add(_ key: String, _ text: String?) {
-        add(key, text.map(DivJSON.string))
-    }
-
-    var json: DivJSON { .object(members) }
-}

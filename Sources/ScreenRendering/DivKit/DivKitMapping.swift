@@ -58,7 +58,10 @@ struct DivKitMapping {
                 let enabled = properties.takeBool("enabled")
                 addActions("actions", properties.take("onPress", actionItems), enabled: enabled)
                 document.add("paddings", Self.buttonPaddings)
-                document.add("accessibility", Self.buttonAccessibility)
+                document.key("accessibility")
+                document.beginObject()
+                document.add("type", "button")
+                document.endObject()
             }
         case "beagle:image":
             image(&properties)
@@ -91,7 +94,15 @@ struct DivKitMapping {
             }
         case "beagle:pageView":
             document.add("type", "pager")
-            document.add("layout_mode", Self.pagerLayout)
+            document.key("layout_mode")
+            document.beginObject()
+            document.add("type", "percentage")
+            document.key("page_width")
+            document.beginObject()
+            document.add("type", "percentage")
+            document.add("value", 100)
+            document.endObject()
+            document.endObject()
             children(&properties, "children")
             document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
         default:
@@ -119,12 +130,7 @@ struct DivKitMapping {
         var title: DivJSON?
         if let bar = properties.takeNode("navigationBar") {
             var barProperties = Properties(bar.properties)
-            title = barProperties.take("title", { text($0) }).map { text in
-                .object([
-                    .init("type", .string("text")), .init("text", text), .init("font_size", .int(20)),
-                    .init("font_weight", .string("bold")), .init("paddings", Self.buttonPaddings),
-                ])
-            }
+            title = barProperties.take("title", { text($0) })
             if !barProperties.isEmpty {
                 properties.keep(.init("navigationBar", .node(.object(barProperties.remaining))))
             }
@@ -135,7 +141,13 @@ struct DivKitMapping {
         document.beginArray()
         if let title {
             let item = document.beginItem()
-            document.append(title)
+            document.beginObject()
+            document.add("type", "text")
+            document.add("text", title)
+            document.add("font_size", 20)
+            document.add("font_weight", "bold")
+            document.add("paddings", Self.buttonPaddings)
+            document.endObject()
             document.endItem(item)
         }
         childDivs(&properties, "child")
@@ -273,13 +285,17 @@ struct DivKitMapping {
         }
         if let accessibility = properties.takeNode("accessibility") {
             var fields = Properties(accessibility.properties)
-            var object = DivObject()
-            object.add("description", fields.take("accessibilityLabel") { text($0) })
-            if fields.takeBool("isHeader") == true { object.add("type", .string("header")) }
-            if fields.takeBool("accessible") == false { object.add("mode", .string("exclude")) }
-            if !object.members.isEmpty {
+            let description = fields.take("accessibilityLabel") { text($0) }
+            let isHeader = fields.takeBool("isHeader") == true
+            let excluded = fields.takeBool("accessible") == false
+            if description != nil || isHeader || excluded {
                 document.removeMembers(ofObjectAt: start) { $0 == "accessibility" }
-                document.add("accessibility", object.json)
+                document.key("accessibility")
+                document.beginObject()
+                document.add("description", description)
+                if isHeader { document.add("type", "header") }
+                if excluded { document.add("mode", "exclude") }
+                document.endObject()
             }
             if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
         }
@@ -291,16 +307,7 @@ struct DivKitMapping {
         }
     }
 
-    private static let buttonPaddings = DivJSON.object([
-        .init("left", .int(16)), .init("top", .int(12)), .init("right", .int(16)), .init("bottom", .int(12)),
-    ])
-
-    private static let buttonAccessibility = DivJSON.object([.init("type", .string("button"))])
-
-    private static let pagerLayout = DivJSON.object([
-        .init("type", .string("percentage")),
-        .init("page_width", .object([.init("type", .string("percentage")), .init("value", .int(100))])),
-    ])
+    private static let buttonPaddings = DivInsets(left: 16, top: 12, right: 16, bottom: 12)
 
     // MARK: Style
 
@@ -309,29 +316,44 @@ struct DivKitMapping {
     private mutating func apply(style: inout Properties, to start: Int) {
         if let size = style.takeNode("size") {
             var fields = Properties(size.properties)
-            document.add("width", fields.take("width", Self.dimension))
-            document.add("height", fields.take("height", Self.dimension))
+            document.add("width", fields.take("width", DivSize.init))
+            document.add("height", fields.take("height", DivSize.init))
             if !fields.isEmpty { style.keep(.init("size", .node(.object(fields.remaining)))) }
         }
-        document.add("margins", style.take("margin", Self.insets))
-        document.add("paddings", style.take("padding", Self.insets))
+        document.add("margins", style.take("margin", DivInsets.init))
+        document.add("paddings", style.take("padding", DivInsets.init))
         if let color = style.take("backgroundColor", Self.color) {
-            document.add("background", .array([.object([.init("type", .string("solid")), .init("color", color)])]))
+            document.key("background")
+            document.beginArray()
+            document.beginObject()
+            document.add("type", "solid")
+            document.add("color", color)
+            document.endObject()
+            document.endArray()
         }
-        var border = DivObject()
-        border.add("corner_radius", style.take("cornerRadius") { value -> DivJSON? in
+        let radius = style.take("cornerRadius") { value -> Int? in
             guard case .node(let corner) = value, case .double(let radius)? = corner[property: "radius"],
                 radius.isFinite, radius >= 0, radius < 1e9
             else { return nil }
-            return .int(Int(radius.rounded()))
-        })
-        if let color = style.take("borderColor", Self.color) {
-            var stroke = DivObject()
-            stroke.add("color", color)
-            stroke.add("width", style.takeNumber("borderWidth").map(DivJSON.double))
-            border.add("stroke", stroke.json)
+            return Int(radius.rounded())
         }
-        if !border.members.isEmpty { document.add("border", border.json) }
+        let stroke = style.take("borderColor", Self.color).map { ($0, style.takeNumber("borderWidth")) }
+        if radius != nil || stroke != nil {
+            document.key("border")
+            document.beginObject()
+            document.add("corner_radius", radius)
+            if let (color, width) = stroke {
+                document.key("stroke")
+                document.beginObject()
+                document.add("color", color)
+                if let width {
+                    document.key("width")
+                    document.double(width)
+                }
+                document.endObject()
+            }
+            document.endObject()
+        }
         let horizontal = Self.orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
         let isContainer = document.isDiv(at: start, ofType: "container")
         if let flex = style.takeNode("flex") {
@@ -357,117 +379,74 @@ struct DivKitMapping {
         return direction.hasPrefix("ROW") ? "horizontal" : "vertical"
     }
 
-    /// A length `{value, type}`: REAL is fixed, PERCENT 100 fills the parent, AUTO wraps.
-    private static func dimension(_ value: Node.Value) -> DivJSON? {
-        guard case .node(let length) = value, case .string(let type)? = length[property: "type"] else { return nil }
-        let number: Double? = switch length[property: "value"] {
-        case .double(let number)?: number
-        case .int(let number)?: Double(number)
-        default: nil
-        }
-        switch type {
-        case "REAL":
-            guard let number, number.isFinite, number >= 0, number < 1e9 else { return nil }
-            return .object([.init("type", .string("fixed")), .init("value", .int(Int(number.rounded())))])
-        case "PERCENT" where number == 100:
-            return .object([.init("type", .string("match_parent"))])
-        case "AUTO":
-            return .object([.init("type", .string("wrap_content"))])
-        default:
-            return nil
-        }
-    }
-
-    /// `{left, top, right, bottom, horizontal, vertical, all}` in REAL lengths, as DivKit
-    /// insets; `nil` when any side is not a plain length.
-    private static func insets(_ value: Node.Value) -> DivJSON? {
-        guard case .node(let edges) = value else { return nil }
-        var sides: [String: Int] = [:]
-        for property in edges.properties {
-            guard case .node(let length) = property.value, length[property: "type"] == .string("REAL"),
-                case .double(let number)? = length[property: "value"], number.isFinite, number >= 0, number < 1e9
-            else { return nil }
-            let points = Int(number.rounded())
-            switch property.name {
-            case "all": for side in ["left", "top", "right", "bottom"] where sides[side] == nil { sides[side] = points }
-            case "horizontal": sides["left"] = points; sides["right"] = points
-            case "vertical": sides["top"] = points; sides["bottom"] = points
-            case "left", "top", "right", "bottom": sides[property.name] = points
-            default: return nil
-            }
-        }
-        let ordered = ["left", "top", "right", "bottom"].compactMap { side in sides[side].map { DivJSON.Member(side, .int($0)) } }
-        return ordered.isEmpty ? nil : .object(ordered)
-    }
-
     /// `#RGB`, `#RRGGBB` or `#AARRGGBB` as DivKit's `#RRGGBB` / `#AARRGGBB`; `nil` otherwise.
-    private static func color(_ value: Node.Value) -> DivJSON? {
+    private static func color(_ value: Node.Value) -> String? {
         guard case .string(let text) = value, text.utf8.first == UInt8(ascii: "#") else { return nil }
         let digits = Array(text.utf8.dropFirst())
         guard digits.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }) else { return nil }
         switch digits.count {
-        case 3: return .string("#" + String(decoding: digits.flatMap { [$0, $0] }, as: UTF8.self))
-        case 6, 8: return .string(text)
+        case 3: return "#" + String(decoding: digits.flatMap { [$0, $0] }, as: UTF8.self)
+        case 6, 8: return text
         default: return nil
         }
     }
 
-    private static func textAlignment(_ value: Node.Value) -> DivJSON? {
+    private static func textAlignment(_ value: Node.Value) -> String? {
         switch value {
-        case .string("LEFT"): .string("left")
-        case .string("CENTER"): .string("center")
-        case .string("RIGHT"): .string("right")
+        case .string("LEFT"): "left"
+        case .string("CENTER"): "center"
+        case .string("RIGHT"): "right"
         default: nil
         }
     }
 
-    private static func axis(_ value: Node.Value) -> DivJSON? {
+    private static func axis(_ value: Node.Value) -> String? {
         switch value {
-        case .string("HORIZONTAL"): .string("horizontal")
-        case .string("VERTICAL"): .string("vertical")
+        case .string("HORIZONTAL"): "horizontal"
+        case .string("VERTICAL"): "vertical"
         default: nil
         }
     }
 
     /// `justifyContent` on the main axis.
-    private static func justification(_ value: Node.Value, horizontal: Bool) -> DivJSON? {
+    private static func justification(_ value: Node.Value, horizontal: Bool) -> String? {
         switch value {
-        case .string("FLEX_START"): .string(horizontal ? "start" : "top")
-        case .string("CENTER"): .string("center")
-        case .string("FLEX_END"): .string(horizontal ? "end" : "bottom")
-        case .string("SPACE_BETWEEN"): .string("space-between")
-        case .string("SPACE_AROUND"): .string("space-around")
-        case .string("SPACE_EVENLY"): .string("space-evenly")
+        case .string("FLEX_START"): horizontal ? "start" : "top"
+        case .string("CENTER"): "center"
+        case .string("FLEX_END"): horizontal ? "end" : "bottom"
+        case .string("SPACE_BETWEEN"): "space-between"
+        case .string("SPACE_AROUND"): "space-around"
+        case .string("SPACE_EVENLY"): "space-evenly"
         default: nil
         }
     }
 
     /// `alignItems` or `alignSelf` on an axis.
-    private static func alignment(_ value: Node.Value, horizontal: Bool) -> DivJSON? {
+    private static func alignment(_ value: Node.Value, horizontal: Bool) -> String? {
         switch value {
-        case .string("FLEX_START"): .string(horizontal ? "start" : "top")
-        case .string("CENTER"): .string("center")
-        case .string("FLEX_END"): .string(horizontal ? "end" : "bottom")
+        case .string("FLEX_START"): horizontal ? "start" : "top"
+        case .string("CENTER"): "center"
+        case .string("FLEX_END"): horizontal ? "end" : "bottom"
         default: nil
         }
     }
 
-    private static func scale(_ value: Node.Value) -> DivJSON? {
+    private static func scale(_ value: Node.Value) -> String? {
         switch value {
-        case .string("FIT_XY"): .string("stretch")
-        case .string("CENTER_CROP"): .string("fill")
-        case .string("CENTER"): .string("no_scale")
-        case .string("FIT_CENTER"): .string("fit")
+        case .string("FIT_XY"): "stretch"
+        case .string("CENTER_CROP"): "fill"
+        case .string("CENTER"): "no_scale"
+        case .string("FIT_CENTER"): "fit"
         default: nil
         }
     }
 
-    private static func keyboard(_ value: Node.Value) -> DivJSON? {
+    private static func keyboard(_ value: Node.Value) -> String? {
         switch value {
-        case .string("EMAIL"): .string("email")
-        case .string("PASSWORD"): .string("password")
-        case .string("NUMBER"): .string("number")
-        case .string("TEXT"), .string("DATE"): .string("single_line_text")
+        case .string("EMAIL"): "email"
+        case .string("PASSWORD"): "password"
+        case .string("NUMBER"): "number"
+        case .string("TEXT"), .string("DATE"): "single_line_text"
         default: nil
         }
     }
