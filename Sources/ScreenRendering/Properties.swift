@@ -105,11 +105,9 @@ struct Properties {
         take(name) { $0 }
     }
 
-    /// The style node, left in place.
-    var style: Node? {
-        for index in all.indices where !isTaken(index) && all[index].name == "style" {
-            if case .node(let style) = all[index].value { return style }
-        }
-        return nil
+    /// The node named `name`, left in place.
+    func node(_ name: String) -> Node? {
+        guard let index = firstUntaken(name), case .node(let node) = all[index].value else { return nil }
+        return node
     }
 }

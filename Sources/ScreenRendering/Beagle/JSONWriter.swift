@@ -82,6 +82,15 @@ struct JSONWriter {
         isFirst = false
     }
 
+    /// A string of the writer's caller with nothing to escape (a word such as `vertical`),
+    /// written as it is.
+    mutating func word(_ text: StaticString) {
+        output.append(UInt8(ascii: "\""))
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(UInt8(ascii: "\""))
+        isFirst = false
+    }
+
     /// An integer in decimal, its digits written straight into the output.
     mutating func int(_ number: Int) {
         if number < 0 { output.append(UInt8(ascii: "-")) }

@@ -106,6 +106,10 @@ struct DivBytes {
         beginValue()
         let start = writer.output.count
         writer.string(text)
+        recordString(from: start)
+    }
+
+    private mutating func recordString(from start: Int) {
         if keyIsType && key != nil {
             keyIsType = false  // a type is part of the skeleton: divs of other types differ in shape
             key = nil
@@ -139,6 +143,21 @@ struct DivBytes {
         values.append(Value(key: key, range: start..<writer.output.count, kind: kind))
         key = nil
         keyIsType = false
+    }
+
+    /// A string member whose value is one of the mapping's own words (a DivKit type or
+    /// enum value), written without looking for anything to escape.
+    mutating func add(_ key: StaticString, _ word: StaticString) {
+        self.key(key)
+        beginValue()
+        let start = writer.output.count
+        writer.word(word)
+        recordString(from: start)
+    }
+
+    /// A word member (``add(_:_:)-(_,StaticString)``), when `word` is present.
+    mutating func add(_ key: StaticString, _ word: StaticString?) {
+        if let word { add(key, word) }
     }
 
     /// A member, when `value` is present.

@@ -45,7 +45,7 @@ struct DivKitMapping {
             screen(&properties)
         case "beagle:container":
             document.add("type", "container")
-            document.add("orientation", Self.orientation(properties.style))
+            document.add("orientation", Self.orientation(properties.node("style")?[property: "flex"]))
             children(&properties, "children")
             document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
             addActions("visibility_actions", properties.take("onInit", actionItems))
@@ -354,7 +354,7 @@ struct DivKitMapping {
             }
             document.endObject()
         }
-        let horizontal = Self.orientation(.object(style.remaining.filter { $0.name == "flex" })) == "horizontal"
+        let horizontal = Self.isHorizontal(style.node("flex"))
         let isContainer = document.isDiv(at: start, ofType: "container")
         if let flex = style.takeNode("flex") {
             var fields = Properties(flex.properties)
@@ -371,12 +371,16 @@ struct DivKitMapping {
         if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { document.add("visibility", "gone") }
     }
 
-    /// `flexDirection` ROW (or ROW_REVERSE) is horizontal, anything else vertical.
-    private static func orientation(_ style: Node?) -> String {
-        guard case .node(let flex)? = style?[property: "flex"], case .string(let direction)? = flex[property: "flexDirection"] else {
-            return "vertical"
-        }
-        return direction.hasPrefix("ROW") ? "horizontal" : "vertical"
+    /// A container's orientation for its style's flex (a node, else vertical).
+    private static func orientation(_ flex: Node.Value?) -> StaticString {
+        guard case .node(let flex)? = flex else { return "vertical" }
+        return isHorizontal(flex) ? "horizontal" : "vertical"
+    }
+
+    /// Whether `flexDirection` is ROW (or ROW_REVERSE); anything else is vertical.
+    private static func isHorizontal(_ flex: Node?) -> Bool {
+        guard case .string(let direction)? = flex?[property: "flexDirection"] else { return false }
+        return direction.hasPrefix("ROW")
     }
 
     /// `#RGB`, `#RRGGBB` or `#AARRGGBB` as DivKit's `#RRGGBB` / `#AARRGGBB`; `nil` otherwise.
@@ -391,7 +395,7 @@ struct DivKitMapping {
         }
     }
 
-    private static func textAlignment(_ value: Node.Value) -> String? {
+    private static func textAlignment(_ value: Node.Value) -> StaticString? {
         switch value {
         case .string("LEFT"): "left"
         case .string("CENTER"): "center"
@@ -400,7 +404,7 @@ struct DivKitMapping {
         }
     }
 
-    private static func axis(_ value: Node.Value) -> String? {
+    private static func axis(_ value: Node.Value) -> StaticString? {
         switch value {
         case .string("HORIZONTAL"): "horizontal"
         case .string("VERTICAL"): "vertical"
@@ -409,7 +413,7 @@ struct DivKitMapping {
     }
 
     /// `justifyContent` on the main axis.
-    private static func justification(_ value: Node.Value, horizontal: Bool) -> String? {
+    private static func justification(_ value: Node.Value, horizontal: Bool) -> StaticString? {
         switch value {
         case .string("FLEX_START"): horizontal ? "start" : "top"
         case .string("CENTER"): "center"
@@ -422,7 +426,7 @@ struct DivKitMapping {
     }
 
     /// `alignItems` or `alignSelf` on an axis.
-    private static func alignment(_ value: Node.Value, horizontal: Bool) -> String? {
+    private static func alignment(_ value: Node.Value, horizontal: Bool) -> StaticString? {
         switch value {
         case .string("FLEX_START"): horizontal ? "start" : "top"
         case .string("CENTER"): "center"
@@ -431,7 +435,7 @@ struct DivKitMapping {
         }
     }
 
-    private static func scale(_ value: Node.Value) -> String? {
+    private static func scale(_ value: Node.Value) -> StaticString? {
         switch value {
         case .string("FIT_XY"): "stretch"
         case .string("CENTER_CROP"): "fill"
@@ -441,7 +445,7 @@ struct DivKitMapping {
         }
     }
 
-    private static func keyboard(_ value: Node.Value) -> String? {
+    private static func keyboard(_ value: Node.Value) -> StaticString? {
         switch value {
         case .string("EMAIL"): "email"
         case .string("PASSWORD"): "password"
