@@ -155,7 +155,7 @@ struct DivBytes {
         recordString(from: start)
     }
 
-    /// A word member (``add(_:_:)-(_,StaticString)``), when `word` is present.
+    /// A word member, when `word` is present.
     mutating func add(_ key: StaticString, _ word: StaticString?) {
         if let word { add(key, word) }
     }
