@@ -32,7 +32,7 @@ struct Properties {
     var remaining: [Node.Property] {
         var result: [Node.Property] = []
         for index in all.indices where !isTaken(index) { result.append(all[index]) }
-        return result + added
+        return added.isEmpty ? result : result + added
     }
 
     var isEmpty: Bool { added.isEmpty && all.indices.allSatisfy(isTaken) }
