@@ -75,13 +75,15 @@ struct Properties {
         take(name) { if case .bool(let flag) = $0 { flag } else { nil } }
     }
 
-    mutating func takeNumber(_ name: String) -> Double? {
+    /// A finite number (an integer as a double) that `accepts` takes.
+    mutating func takeNumber(_ name: String, where accepts: (Double) -> Bool = { _ in true }) -> Double? {
         take(name) {
-            switch $0 {
+            let number: Double? = switch $0 {
             case .double(let number) where number.isFinite: number
             case .int(let number): Double(number)
             default: nil
             }
+            return number.flatMap { accepts($0) ? $0 : nil }
         }
     }
 

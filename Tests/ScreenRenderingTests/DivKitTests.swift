@@ -152,6 +152,31 @@ struct DivKitMappingTests {
         #expect(set["key"] as? String == "name")
     }
 
+    @Test("A style's sizes, insets, background and border are DivKit's members, and what has none stays in the extension")
+    func style() throws {
+        let screen = Screen {
+            Text("A").style(Style(
+                backgroundColor: "#ABC", cornerRadius: 4, borderColor: "#112233", borderWidth: 2,
+                size: Size(width: .real(20.4), height: .percent(100)),
+                margin: EdgeValue(left: .real(2), horizontal: .real(5), all: .real(8)),
+                padding: EdgeValue(vertical: .real(3), all: .real(1))
+            ))
+            Text("B").style(Style(
+                borderColor: "#ABC", borderWidth: -1, size: Size(width: .auto, height: .percent(50)),
+                padding: EdgeValue(left: .percent(10))
+            ))
+        }
+        let json = try DivKitRenderer(usesTemplates: false).render(screen)
+        // `horizontal` comes after `left` and wins; `all` sets only the sides left unset.
+        #expect(json.contains(##"{"type":"text","text":"A","width":{"type":"fixed","value":20},"height":{"type":"match_parent"},"##
+            + ##""margins":{"left":5,"top":8,"right":5,"bottom":8},"paddings":{"left":1,"top":3,"right":1,"bottom":3},"##
+            + ##""background":[{"type":"solid","color":"#AABBCC"}],"border":{"corner_radius":4,"stroke":{"color":"#112233","width":2.0}}}"##))
+        // A half height, a padding in percent and a negative stroke width have no DivKit member.
+        #expect(json.contains(##"{"type":"text","text":"B","width":{"type":"wrap_content"},"border":{"stroke":{"color":"#AABBCC"}},"##
+            + ##""extensions":[{"id":"beagle","params":{"style":{"borderWidth":-1.0,"padding":{"left":{"value":10.0,"type":"PERCENT"}},"##
+            + ##""size":{"height":{"value":50.0,"type":"PERCENT"}}}}}]}"##))
+    }
+
     @Test("A list bound to data is a gallery with an item builder")
     func itemBuilder() throws {
         let screen = Screen {

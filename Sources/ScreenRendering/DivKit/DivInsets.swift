@@ -13,8 +13,8 @@ struct DivInsets {
     }
 
     /// Beagle's `{left, top, right, bottom, horizontal, vertical, all}` in REAL lengths;
-    /// `nil` when any side is not a plain length, or none is set. A side's own value
-    /// and `horizontal`/`vertical` win over an earlier `all`.
+    /// `nil` when any side is not a plain length, or none is set. `all` sets only the
+    /// sides that nothing else sets; of the others, the later wins.
     init?(_ value: Node.Value) {
         guard case .node(let edges) = value else { return nil }
         for property in edges.properties {

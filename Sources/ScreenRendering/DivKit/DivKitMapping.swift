@@ -337,7 +337,8 @@ struct DivKitMapping {
             else { return nil }
             return Int(radius.rounded())
         }
-        let stroke = style.take("borderColor", Self.color).map { ($0, style.takeNumber("borderWidth")) }
+        // DivKit's stroke width is a non-negative number; another stays for the extension.
+        let stroke = style.take("borderColor", Self.color).map { ($0, style.takeNumber("borderWidth", where: { $0 >= 0 })) }
         if radius != nil || stroke != nil {
             document.key("border")
             document.beginObject()
