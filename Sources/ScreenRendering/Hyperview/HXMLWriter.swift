@@ -154,7 +154,7 @@ struct HXMLWriter {
     /// A comment; `--` and a final `-`, which would end or break it, get a space.
     mutating func comment(_ value: String) {
         var text = XMLDialect.sanitized(value)
-        if text.utf8.contains(UInt8(ascii: "-")) { text = Self.separatingDashes(text) }
+        if text.withUTF8Bytes({ $0.contains(UInt8(ascii: "-")) }) { text = Self.separatingDashes(text) }
         beginChild()
         check(text.withCString { xmlTextWriterWriteComment(writer, xmlString($0)) })
         indentsEndTag = false
