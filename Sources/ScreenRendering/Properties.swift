@@ -76,7 +76,7 @@ struct Properties {
     }
 
     /// A finite number (an integer as a double) that `accepts` takes.
-    mutating func takeNumber(_ name: String, where accepts: (Double) -> Bool = { _ in true }) -> Double? {
+    mutating func takeNumber(_ name: String, where accepts: (Double) -> Bool) -> Double? {
         take(name) {
             let number: Double? = switch $0 {
             case .double(let number) where number.isFinite: number
