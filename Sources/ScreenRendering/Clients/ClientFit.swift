@@ -110,7 +110,7 @@ public struct ClientFit: Sendable {
                 continue
             }
             let property = node.properties[index]
-            if properties == nil { properties = Array(node.properties[..<index]) }
+            if properties == nil { properties = Self.copy(of: node.properties, upTo: index) }
             if case .list = property.value {
                 properties?.append(.init(property.name, value.first ?? .list([])))
             } else if value.count == 1 {
@@ -140,13 +140,24 @@ public struct ClientFit: Sendable {
                     fitted?.append(items[index])
                     continue
                 }
-                if fitted == nil { fitted = Array(items[..<index]) }
+                if fitted == nil { fitted = Self.copy(of: items, upTo: index, more: replacement.count - 1) }
                 fitted? += replacement
             }
             return fitted.map { [.list($0)] }
         default:
             return nil
         }
+    }
+}
+
+extension ClientFit {
+    /// The first `index` elements of `elements`, with room for the rest (and `more`), so
+    /// that the changed copy is allocated once, not regrown as the rest is appended.
+    fileprivate static func copy<Element>(of elements: [Element], upTo index: Int, more: Int = 0) -> [Element] {
+        var copy: [Element] = []
+        copy.reserveCapacity(elements.count + max(more, 0))
+        copy.append(contentsOf: elements[..<index])
+        return copy
     }
 }
 
