@@ -132,8 +132,14 @@ extension DivKitMapping {
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
     func url(forPath path: String) -> String {
-        let trimmed = path.drop { $0 == "/" }
-        return DivKitExpression.escaped(appScheme + "://" + trimmed)
+        // Found in the bytes: `/` is ASCII, so the index is a character's, and reading
+        // characters would look for grapheme boundaries in every one.
+        let start = path.utf8.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex
+        var url = appScheme
+        url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
+        url += "://"
+        url += path[start...]
+        return DivKitExpression.escaped(url)
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.
