@@ -67,6 +67,37 @@ struct ClientFitTests {
         #expect(Self.texts(try xml.fit(withFallback)) == ["top", "Update the app", "bottom"])
     }
 
+    @Test("A fallback of several components joins a list in place, or fills a single child as a container; a fallback is fitted too")
+    func severalAndNestedFallbacks() throws {
+        var app = AppComponents()
+        app.declare("custom:badge", since: Version("2.0"), on: .all)
+        let old = ClientFit(ClientProfile(format: .json, appVersion: Version("1.0")), appComponents: app)
+        let two = Self.badge.fallback { Text("Update"); Text("the app") }
+        #expect(Self.texts(try old.fit(Self.screen(two))) == ["top", "Update", "the app", "bottom"])
+
+        // A screen's `child` holds one node: two in its place go in a container.
+        let alone = try old.fit(Screen { two }.node)
+        guard case .node(let child)? = alone[property: "child"] else {
+            Issue.record("no child: \(alone)")
+            return
+        }
+        #expect(child.type == "beagle:container")
+        #expect(Self.texts(child) == ["Update", "the app"])
+
+        // A fallback the client cannot render either gives way to its own.
+        let nested = Self.badge.fallback {
+            Node(kind: .component, type: "custom:newBadge", properties: []).fallback { Text("Plain") }
+        }
+        #expect(Self.texts(try old.fit(Self.screen(nested))) == ["top", "Plain", "bottom"])
+        // Left out in a fallback of several: the others stay, in order.
+        let partly = Self.badge.fallback {
+            Text("Update")
+            Node(kind: .component, type: "custom:newBadge", properties: []).fallback {}
+            Text("the app")
+        }
+        #expect(Self.texts(try old.fit(Self.screen(partly))) == ["top", "Update", "the app", "bottom"])
+    }
+
     @Test("Without a fallback, what the client cannot render is an error naming where, the client and why")
     func unsupported() throws {
         let fit = ClientFit(ClientProfile(format: .hxml, platform: .ios, appVersion: Version("3.0")), appComponents: AppComponents())

@@ -26,7 +26,11 @@ public struct ClientFit: Sendable {
         var problems: [UnsupportedComponent] = []
         let outcome = fitted(node, &problems)
         if let first = problems.first { throw first }
-        return outcome.map { $0.first ?? node } ?? node
+        switch outcome {
+        case .one(let fitted)?: return fitted
+        case .several(let nodes)?: return nodes.first ?? node
+        case nil: return node
+        }
     }
 
     /// Every component and action of `node` that the client can neither render nor replace.
@@ -80,19 +84,50 @@ public struct ClientFit: Sendable {
         }
     }
 
+    /// What stands in the place of a node or value that the fit changes.
+    private enum Replacement<Element> {
+        /// One in its place (a node with fitted properties, a fallback of one component, a
+        /// fitted list): the usual change, kept out of an array of its own.
+        case one(Element)
+        /// Any number in its place: a fallback of several components, or none (left out).
+        case several([Element])
+
+        var elements: [Element] {
+            switch self {
+            case .one(let element): [element]
+            case .several(let elements): elements
+            }
+        }
+
+        var count: Int {
+            switch self {
+            case .one: 1
+            case .several(let elements): elements.count
+            }
+        }
+
+        func map<Other>(_ transform: (Element) -> Other) -> Replacement<Other> {
+            switch self {
+            case .one(let element): .one(transform(element))
+            case .several(let elements): .several(elements.map(transform))
+            }
+        }
+    }
+
     /// `nil` when `node` stays as it is (the usual case, which allocates nothing); else
     /// what stands in its place: a copy with fitted properties, its fallback (any count)
     /// or nothing (left out). A problem's path starts at the node that cannot be rendered;
     /// each component and action above it adds its type on the way back up, so that a walk
     /// without problems (the usual one) keeps no path.
-    private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent]) -> [Node]? {
-        if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return [] }
+    private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent]) -> Replacement<Node>? {
+        if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return .several([]) }
         if let refusal = refusal(of: node) {
             guard let fallback = node.fallback else {
                 problems.append(UnsupportedComponent(path: node.type, type: node.type, client: profile.description, reason: describe(refusal)))
-                return []
+                return .several([])
             }
-            return fallback.flatMap { fitted($0, &problems) ?? [$0] }
+            if fallback.count == 1 { return fitted(fallback[0], &problems) ?? .one(fallback[0]) }
+            return .several(fallback.flatMap { fitted($0, &problems)?.elements ?? [$0] })
         }
         let problemsBefore = problems.count
         defer {
@@ -105,31 +140,34 @@ public struct ClientFit: Sendable {
         var properties: [Node.Property]?  // made on the first change
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
-            guard node.properties[index].value.holdsNodes, let value = fitted(node.properties[index].value, &problems) else {
+            guard node.properties[index].value.holdsNodes, let replacement = fitted(node.properties[index].value, &problems) else {
                 properties?.append(node.properties[index])
                 continue
             }
-            let property = node.properties[index]
+            let name = node.properties[index].name
             if properties == nil { properties = Self.copy(of: node.properties, upTo: index) }
-            if case .list = property.value {
-                properties?.append(.init(property.name, value.first ?? .list([])))
-            } else if value.count == 1 {
-                properties?.append(.init(property.name, value[0]))
-            } else if !value.isEmpty {
+            switch replacement {
+            case .one(let value):
+                properties?.append(.init(name, value))
+            case .several(let values) where values.count == 1:
+                properties?.append(.init(name, values[0]))
+            case .several(let values) where !values.isEmpty:
                 // A fallback of several components where one stood: they go in a container.
-                let children = Node.Value.list(value)
-                properties?.append(.init(property.name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
+                let children = Node.Value.list(values)
+                properties?.append(.init(name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
+            case .several:
+                break  // left out
             }
         }
         guard let properties else { return nil }
         var copy = node
         copy.properties = properties
-        return [copy]
+        return .one(copy)
     }
 
     /// `nil` when `value` stays as it is; else what stands in its place: a list's items
     /// each fitted into one list.
-    private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent]) -> [Node.Value]? {
+    private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent]) -> Replacement<Node.Value>? {
         switch value {
         case .node(let child):
             return fitted(child, &problems)?.map(Node.Value.node)
@@ -141,9 +179,12 @@ public struct ClientFit: Sendable {
                     continue
                 }
                 if fitted == nil { fitted = Self.copy(of: items, upTo: index, more: replacement.count - 1) }
-                fitted? += replacement
+                switch replacement {
+                case .one(let item): fitted?.append(item)
+                case .several(let items): fitted? += items
+                }
             }
-            return fitted.map { [.list($0)] }
+            return fitted.map { .one(.list($0)) }
         default:
             return nil
         }
