@@ -67,7 +67,7 @@ public struct BeagleJSONRenderer: Sendable {
 
     private func write(_ node: Node, into writer: inout JSONWriter) {
         writer.beginObject()
-        let typeKey: String? = switch node.kind {
+        let typeKey: StaticString? = switch node.kind {
         case .component: "_beagleComponent_"
         case .action: "_beagleAction_"
         case .imagePath: "_beagleImagePath_"
