@@ -132,8 +132,8 @@ extension DivKitMapping {
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
     func url(forPath path: String) -> String {
-        // Found in the bytes: `/` is ASCII, so the index is a character's, and reading
-        // characters would look for grapheme boundaries in every one.
+        // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
+        // scalar's, and reading characters would look for grapheme boundaries in every one.
         let start = path.utf8.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex
         var url = appScheme
         url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
