@@ -124,6 +124,10 @@ struct CoreTests {
         #expect(EntityTag.ifNoneMatch("*", matches: tag))
         #expect(!EntityTag.ifNoneMatch("\"a\"", matches: tag))
         #expect(!EntityTag.ifNoneMatch("", matches: tag))
+        // `*` stands alone in the field's grammar: in a list it is malformed and matches nothing.
+        #expect(EntityTag.ifNoneMatch(" * ", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("\"a\", *", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("*, \"a\"", matches: tag))
     }
 
     @Test("Entity tags tell apart every change of one byte of a body, wherever it is, from the body and from each other")
@@ -315,6 +319,44 @@ struct MemoTests {
         #expect(bob.contains(#"text="for bob""#))
         #expect(await get(as: "ada") == ada)
         #expect(PersonalCachedScreen.builds.count("ada") == 1 && PersonalCachedScreen.builds.count("bob") == 1)
+    }
+
+    @Test("A trusted header is in Vary, and a screen for a request the authenticator vouched for is never public")
+    func trustedHeadersVary() async throws {
+        var registry = testRegistry
+        registry["mine"] = PersonalCachedScreen.self
+        let service = ScreenService(
+            registry: registry,
+            configuration: .init(
+                cachePolicy: CachePolicy(byPattern: ["mine": "public, max-age=60"]),
+                authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user", "X-Session": "session"])))
+        func get(_ headers: [(String, String)]) async -> ScreenResponse {
+            await service.respond(to: ScreenRequest(method: "GET", target: "/mine", headers: [("Accept", "text/plain")] + headers), logger: logger)
+        }
+        let anonymous = await get([])
+        let cleo = await get([("X-User", "cleo")])
+        #expect(anonymous.bodyText.contains(#"text="for nobody""#) && cleo.bodyText.contains(#"text="for cleo""#))
+        let vary = "Accept, beagle-platform, X-Hyperview-Version, X-DivKit-Version, X-App-Version, x-session, x-user"
+        #expect(anonymous.header("Vary") == vary && cleo.header("Vary") == vary)
+        #expect(anonymous.header("Cache-Control") == "public, max-age=60")
+        #expect(cleo.header("Cache-Control") == "private, max-age=60")
+        // Revalidated, the personal screen stays private.
+        let revalidated = await get([("X-User", "cleo"), ("If-None-Match", cleo.header("ETag") ?? "")])
+        #expect(revalidated.status == 304 && revalidated.header("Cache-Control") == "private, max-age=60")
+        #expect(revalidated.header("Vary") == vary)
+    }
+
+    @Test("A personal response's Cache-Control: private instead of public, or added; private and no-store kept")
+    func personalCacheControl() {
+        let policy = CachePolicy(default: "no-cache", byPattern: [
+            "a": "Public, max-age=60", "b": "private, max-age=30", "c": "no-store", "d": "max-age=5",
+        ])
+        #expect(policy.value(for: "a", personal: true) == "private, max-age=60")
+        #expect(policy.value(for: "a", personal: false) == "Public, max-age=60")
+        #expect(policy.value(for: "b", personal: true) == "private, max-age=30")
+        #expect(policy.value(for: "c", personal: true) == "no-store")
+        #expect(policy.value(for: "d", personal: true) == "private, max-age=5")
+        #expect(policy.value(for: "other", personal: true) == "private, no-cache")
     }
 
     @Test("A screen type's declared cache lifetime is honoured unless turned off or overridden")

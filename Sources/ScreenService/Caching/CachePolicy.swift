@@ -31,4 +31,18 @@ public struct CachePolicy: Sendable {
     public func value(for pattern: String) -> String {
         byPattern[pattern] ?? defaultValue
     }
+
+    /// The `Cache-Control` value for a response of the route `pattern`; when the response
+    /// is `personal` (built for a request the authenticator vouched for), `private` instead
+    /// of `public`, so that no shared cache keeps one user's screen, whatever the route's
+    /// value says.
+    public func value(for pattern: String, personal: Bool) -> String {
+        let value = value(for: pattern)
+        guard personal else { return value }
+        let directives = value.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        let lowercased = directives.map { $0.lowercased() }
+        if lowercased.contains("private") || lowercased.contains("no-store") { return value }
+        return (["private"] + directives.indices.filter { lowercased[$0] != "public" }.map { String(directives[$0]) })
+            .joined(separator: ", ")
+    }
 }

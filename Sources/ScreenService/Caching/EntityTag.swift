@@ -39,15 +39,15 @@ public enum EntityTag {
         }
     }
 
-    /// Whether an `If-None-Match` value matches `tag`: `*`, or a listed tag equal to it
-    /// under the weak comparison RFC 9110 requires for `If-None-Match` (a `W/` prefix
-    /// is ignored).
+    /// Whether an `If-None-Match` value matches `tag`: `*` alone, or a listed tag equal to
+    /// it under the weak comparison RFC 9110 requires for `If-None-Match` (a `W/` prefix
+    /// is ignored). A `*` in a list is not the field's grammar (`"*" / #entity-tag`) and
+    /// matches nothing, so a malformed field never turns a `200` into a `304`.
     public static func ifNoneMatch(_ header: String, matches tag: String) -> Bool {
+        if header.trimmingSpaces == "*" { return true }
         let wanted = opaque(tag)
-        for element in header.split(separator: ",") {
-            let candidate = element.trimmingSpaces
-            if candidate == "*" { return true }
-            if opaque(candidate) == wanted { return true }
+        for element in header.split(separator: ",") where opaque(element.trimmingSpaces) == wanted {
+            return true
         }
         return false
     }

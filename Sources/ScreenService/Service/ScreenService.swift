@@ -115,7 +115,8 @@ public struct ScreenService: Sendable {
         self.configuration = configuration
         routesDocument = Array(RoutesDocument.json(registry.routes).utf8)
         memo = RenderMemo(capacity: configuration.memoCapacity, byteCapacity: configuration.memoByteCapacity)
-        vary = "Accept, beagle-platform, X-Hyperview-Version, X-DivKit-Version, " + configuration.appVersionHeader
+        vary = (["Accept", "beagle-platform", "X-Hyperview-Version", "X-DivKit-Version", configuration.appVersionHeader]
+            + configuration.authenticator.headerNames).joined(separator: ", ")
     }
 
     /// Sent with every screen response: no body is ever read as another type than it
@@ -181,6 +182,9 @@ public struct ScreenService: Sendable {
         }
         let format = try Self.negotiate(headers, formatName: target.format)
         var context = try await authenticate(request)
+        // Before the client's own word is added: only what the authenticator vouched for
+        // makes a response personal.
+        let isPersonal = context != .anonymous
         if context["hyperviewVersion"] == nil, let version = Self.hyperviewVersion(headers) {
             context["hyperviewVersion"] = version
         }
@@ -225,7 +229,7 @@ public struct ScreenService: Sendable {
 
         var responseHeaders = [
             HeaderField("ETag", tag),
-            HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern)),
+            HeaderField("Cache-Control", configuration.cachePolicy.value(for: match.pattern, personal: isPersonal)),
             HeaderField("Vary", vary),
         ]
         if let condition = headers.ifNoneMatch, EntityTag.ifNoneMatch(condition, matches: tag) {

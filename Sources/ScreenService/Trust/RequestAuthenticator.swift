@@ -17,11 +17,26 @@ import ScreenRegistry
 ///         }
 ///         return TrustedContext(user: user.id, session: token, roles: user.roles)
 ///     }
+///
+///     var headerNames: [String] { ["Authorization"] }
 /// }
 /// ```
+///
+/// A response depends on what the authenticator read, so the service names those fields
+/// in `Vary`, and a response to a request it vouched for is never `public`.
 public protocol RequestAuthenticator: Sendable {
     /// The trusted context of `request`; throws to refuse the request.
     func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext
+
+    /// The names of the request header fields ``authenticate(_:)`` reads, such as
+    /// `Authorization` or `Cookie`: a screen's body varies with them, so every screen
+    /// response names them in `Vary` and no cache gives one user's screen to another.
+    /// None by default.
+    var headerNames: [String] { get }
+}
+
+extension RequestAuthenticator {
+    public var headerNames: [String] { [] }
 }
 
 /// An authenticator's refusal: the request gets this status (`401` by default) with an
@@ -69,6 +84,9 @@ public struct TrustedHeaderAuthenticator: RequestAuthenticator {
             keysByHeader.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }
         )
     }
+
+    /// The trusted header fields, in sorted order.
+    public var headerNames: [String] { keysByHeader.keys.sorted() }
 
     public func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext {
         var context = TrustedContext()
