@@ -4,7 +4,7 @@ import Logging
 import ScreenService
 
 /// The methods the screen routes answer: `GET` and `HEAD` serve, the others get `405`.
-private let screenMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+private let screenMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
 
 extension RouterMethods {
     /// Mounts the screens of `service` below `basePath`: `GET /screens/profile/42?tab=posts`

@@ -183,7 +183,7 @@ struct ScreenServerTests {
     @Test("Other methods: 405 with Allow; a body on GET: 400")
     func methodsAndBodies() async throws {
         try await withServer { client in
-            for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+            for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options, .trace] {
                 try await client.execute(uri: "/screens/profile/42", method: method) { response in
                     #expect(response.status == .methodNotAllowed)
                     #expect(response.headers.value("Allow") == "GET, HEAD")
