@@ -147,6 +147,8 @@ struct HXMLMappingTests {
             Button("Sure?", action: .confirm(title: "T", message: "M", onPressOk: [.navigate(to: "/done")], labelCancel: "No"))
             Button("Set", action: .setContext(contextId: "c", value: .string("v")))
             Button("Evil", action: .navigate(to: "//evil.example/x"))
+            Button("Tab", action: .navigate(to: "/\t/evil.example/x"))
+            Button("Line", action: .navigate(to: "\n//evil.example/y z"))
         })
         let behaviors = try content(doc).map { $0.first("behavior")?.attributes ?? [:] }
         #expect(behaviors[0] == ["trigger": "press", "action": "back", "href": "#"])
@@ -161,6 +163,9 @@ struct HXMLMappingTests {
         #expect(behaviors[5] == [:])
         // A path from data never names another host: one leading slash.
         #expect(behaviors[6]["href"] == "/evil.example/x")
+        // Nor through a tab or a line break, which a URL parser deletes: they are encoded.
+        #expect(behaviors[7]["href"] == "/%09/evil.example/x")
+        #expect(behaviors[8]["href"] == "/%0A//evil.example/y%20z")
         let body = try #require(doc.first("screen")?.first("body")?.first("view"))
         #expect(body.comments == [" no Hyperview equivalent: setContext "])
     }
