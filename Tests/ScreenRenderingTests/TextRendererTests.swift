@@ -78,6 +78,21 @@ struct TextRendererTests {
         #expect(lines[2] == "└─ child: text text=\(escaped)")
     }
 
+    @Test("Hostile types, property names and labels stay on one line too, escaped as values are")
+    func hostileNames() {
+        let hostile = "x\u{1B}[2Jy\nfake: line\u{9B}z"
+        let node = Node(kind: .component, type: "custom:" + hostile, properties: [
+            .init(hostile, .string("v")), .init("k" + hostile, .node(.object([.init("a", .int(1))]))),
+            .init("items", .list([.string("s")])),
+        ])
+        let lines = TextRenderer().render(node).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        let escaped = #"x\u{1B}[2Jy\nfake: line\u{9B}z"#
+        #expect(lines[0] == #"custom:\#(escaped) \#(escaped)="v""#)
+        #expect(lines[1] == "├─ k\(escaped): a=1")
+        #expect(lines[2] == #"└─ items: "s""#)
+    }
+
     @Test("Rendering is deterministic")
     func deterministic() async throws {
         let first = try TextRenderer().render(try await Catalog.registry.screen(for: "/products"))

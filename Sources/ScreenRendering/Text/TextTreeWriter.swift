@@ -16,7 +16,7 @@ struct TextTreeWriter {
     mutating func line(_ node: Node, label: String?) {
         var separate = false
         if let label {
-            append(label)
+            escaped(label)
             output.append(UInt8(ascii: ":"))
             separate = true
         }
@@ -25,7 +25,7 @@ struct TextTreeWriter {
             // `beagle:text` is written `text`.
             node.type.withUTF8Bytes { type in
                 let builtin = type.starts(with: Self.builtinPrefix)
-                output.append(contentsOf: builtin ? UnsafeBufferPointer(rebasing: type.dropFirst(Self.builtinPrefix.count)) : type)
+                escaped(builtin ? UnsafeBufferPointer(rebasing: type.dropFirst(Self.builtinPrefix.count)) : type)
             }
         }
         if node.platforms != .all {
@@ -39,7 +39,7 @@ struct TextTreeWriter {
             case .list(let items): nested += items.count
             default:
                 space(&separate)
-                append(property.name)
+                escaped(property.name)
                 output.append(UInt8(ascii: "="))
                 scalar(property.value)
             }
@@ -83,7 +83,7 @@ struct TextTreeWriter {
             line(.object(values.enumerated().map { .init(String($0.offset), $0.element) }), label: label)
         default:
             if let label {
-                append(label)
+                escaped(label)
                 append(": ")
             }
             scalar(value)
@@ -109,19 +109,27 @@ struct TextTreeWriter {
         }
     }
 
-    /// A double-quoted string with quotes, backslashes, control characters and line
-    /// separators escaped: most strings have none, and are copied as they are.
+    /// A double-quoted string, escaped as ``escaped(_:)-(String)`` does.
     private mutating func quoted(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        let plain = text.withUTF8Bytes { bytes in
-            // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators.
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
-            else { return false }
+        escaped(text)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Text from the tree (a value, a type, a property name, a label) with quotes,
+    /// backslashes, control characters and line separators escaped, so that nothing in
+    /// it breaks its line or reaches a terminal as a control sequence: most text has
+    /// none, and is copied as it is.
+    private mutating func escaped(_ text: String) {
+        text.withUTF8Bytes { escaped($0) }
+    }
+
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators.
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
             output.append(contentsOf: bytes)
-            return true
-        }
-        if !plain {
-            for scalar in text.unicodeScalars {
+        } else {
+            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
                 switch scalar {
                 case "\"": append("\\\"")
                 case "\\": append("\\\\")
@@ -135,7 +143,6 @@ struct TextTreeWriter {
                 }
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     private mutating func append(_ text: String) {
