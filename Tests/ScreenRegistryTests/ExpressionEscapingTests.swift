@@ -32,6 +32,49 @@ private func webClientEvaluates(_ source: String) -> Bool {
     return source.matches(of: pattern).contains { $0.output.1.count % 2 == 0 }
 }
 
+/// The reader's rule the slow way, for comparison: from every `@{` after an even run of
+/// backslashes, a search to the `}` that closes it (quoted strings `'…'` skipped, a
+/// backslash in them escaping the next byte); an `@{` that nothing closes is text.
+private func partsReadSlowly(_ source: String) -> [BeagleExpression.Part] {
+    let bytes = Array(source.utf8)
+    func close(from start: Int) -> Int? {
+        var index = start
+        var quoted = false
+        while index < bytes.count {
+            switch (bytes[index], quoted) {
+            case (UInt8(ascii: "}"), false): return index
+            case (UInt8(ascii: "'"), _): quoted.toggle()
+            case (UInt8(ascii: "\\"), true): index += 1
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+    var parts: [BeagleExpression.Part] = []
+    var text: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+        var end = index
+        while end < bytes.count, bytes[end] == UInt8(ascii: "\\") { end += 1 }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "@"), bytes[end + 1] == UInt8(ascii: "{") else {
+            text += bytes[index..<min(end + 1, bytes.count)]
+            index = end + 1
+            continue
+        }
+        text += Array(repeating: UInt8(ascii: "\\"), count: (end - index) / 2)
+        if (end - index) % 2 == 0, let close = close(from: end + 2) {
+            parts += [.text(String(decoding: text, as: UTF8.self)), .binding(String(decoding: bytes[(end + 2)..<close], as: UTF8.self))]
+            text = []
+            index = close + 1
+        } else {
+            text += Array("@{".utf8)
+            index = end + 2
+        }
+    }
+    return parts + [.text(String(decoding: text, as: UTF8.self))]
+}
+
 @Suite("Beagle expressions: data stays text")
 struct ExpressionEscapingTests {
     @Test(
@@ -73,6 +116,25 @@ struct ExpressionEscapingTests {
             #expect(!webClientEvaluates(escaped), "\(input.debugDescription)")
             #expect(BeagleExpression(source: escaped).literalText == input, "\(input.debugDescription)")
         }
+    }
+
+    @Test("Reading a source gives the parts a search from every @{ to its end gives, with many @{ that nothing closes")
+    func readingUnclosed() {
+        // Few closing braces and many quotes: most searches fail, which the reader
+        // remembers instead of repeating.
+        let pieces = ["@{", "@{", "@{", "'", "\\", "}", "a", "x'", "\\'"]
+        var state: UInt64 = 27
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let source = (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(BeagleExpression(source: source) == BeagleExpression(parts: partsReadSlowly(source)), "\(source.debugDescription)")
+        }
+        let unclosed = String(repeating: "@{", count: 5_000) + "'}" + "@{a}"
+        #expect(BeagleExpression(source: unclosed) == BeagleExpression(parts: partsReadSlowly(unclosed)))
+        #expect(BeagleExpression(source: unclosed).parts.last == .binding("a"))
     }
 
     @Test("Bindings are explicit, and text beside them stays text")

@@ -39,6 +39,7 @@ extension BeagleExpression {
         let bytes = Array(source.utf8)
         var parts: [Part] = []
         var text: [UInt8] = []
+        var unclosed = UnclosedPlaces()
         var index = 0
         while index < bytes.count {
             var end = index
@@ -51,7 +52,7 @@ extension BeagleExpression {
             }
             let run = end - index
             text.append(contentsOf: repeatElement(UInt8(ascii: "\\"), count: run / 2))
-            if run % 2 == 0, let close = Self.expressionEnd(bytes, from: end + 2) {
+            if run % 2 == 0, let close = Self.expressionEnd(bytes, from: end + 2, unclosed: &unclosed) {
                 parts.append(.text(String(decoding: text, as: UTF8.self)))
                 text.removeAll()
                 parts.append(.binding(String(decoding: bytes[(end + 2)..<close], as: UTF8.self)))
@@ -68,7 +69,29 @@ extension BeagleExpression {
     /// Whether `body` written as `@{body}` reads back as one expression with this body.
     static func isBindingBody(_ body: String) -> Bool {
         let bytes = Array(body.utf8) + [UInt8(ascii: "}")]
-        return !body.isEmpty && expressionEnd(bytes, from: 0) == bytes.count - 1
+        var unclosed = UnclosedPlaces()
+        return !body.isEmpty && expressionEnd(bytes, from: 0, unclosed: &unclosed) == bytes.count - 1
+    }
+
+    /// Where searches for an expression's end have failed, outside quoted strings: a
+    /// search that gets to one of these places fails too, since it goes on from there as
+    /// the failed one did. So a text of many `@{` that nothing closes is read in linear
+    /// time, not searched to its end once for each. Nothing is allocated until a search
+    /// fails.
+    private struct UnclosedPlaces {
+        private var marked: [Bool] = []
+
+        func contains(_ index: Int) -> Bool {
+            index < marked.count && marked[index]
+        }
+
+        /// Marks `index`; returns `false` when it was marked already.
+        mutating func mark(_ index: Int, of count: Int) -> Bool {
+            if marked.isEmpty { marked = Array(repeating: false, count: count) }
+            guard index < marked.count, !marked[index] else { return false }
+            marked[index] = true
+            return true
+        }
     }
 
     /// Whether `@{` starts at `index`.
@@ -78,10 +101,20 @@ extension BeagleExpression {
 
     /// The index of the `}` that closes an expression whose body starts at `start`: the
     /// body is any bytes but `'` and `}`, and quoted strings `'…'` in which a backslash
-    /// escapes the next byte. `nil` when nothing closes it.
-    private static func expressionEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    /// escapes the next byte. `nil` when nothing closes it; then the places the search
+    /// went through outside quoted strings are added to `unclosed`.
+    private static func expressionEnd(_ bytes: [UInt8], from start: Int, unclosed: inout UnclosedPlaces) -> Int? {
+        if let close = searchEnd(bytes, from: start, stoppingAt: { unclosed.contains($0) }) { return close }
+        // The same search again, marking: it stops where an earlier failed one went.
+        _ = searchEnd(bytes, from: start, stoppingAt: { !unclosed.mark($0, of: bytes.count) })
+        return nil
+    }
+
+    /// The search of ``expressionEnd(_:from:unclosed:)``, which gives up at the first place
+    /// outside a quoted string for which `stop` is true.
+    private static func searchEnd(_ bytes: [UInt8], from start: Int, stoppingAt stop: (Int) -> Bool) -> Int? {
         var index = start
-        while index < bytes.count {
+        while index < bytes.count, !stop(index) {
             switch bytes[index] {
             case UInt8(ascii: "}"):
                 return index

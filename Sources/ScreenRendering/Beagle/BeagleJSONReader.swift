@@ -81,7 +81,7 @@ public struct BeagleJSONReader: Sendable {
         switch value {
         // A string is read as Beagle's clients read it: escaped `@{` is text, a live one a binding.
         case .string(let text):
-            BeagleExpression(source: text).literalText.map(Node.Value.string) ?? .expression(BeagleExpression(source: text))
+            Self.value(of: BeagleExpression(source: text))
         case .expression(let expression): .expression(expression)
         case .int(let number): .int(number)
         case .double(let number): .double(number)
@@ -90,6 +90,11 @@ public struct BeagleJSONReader: Sendable {
         case .array(let items): .list(items.compactMap(convert))
         case .object(let members): .node(node(from: members))
         }
+    }
+
+    /// Text as it is when it binds nothing, else the expression.
+    private static func value(of expression: BeagleExpression) -> Node.Value {
+        expression.literalText.map(Node.Value.string) ?? .expression(expression)
     }
 
     private static let typeKeys: [String: Node.Kind] = [
