@@ -108,6 +108,19 @@ struct XMLRendererTests {
         #expect(read[property: "text"] == .string("a\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\tc\r\n😀שׁe\u{301}"))
     }
 
+    @Test("A node of many properties is laid out as a small one: a repeated name is an element, markers list every name")
+    func manyProperties() throws {
+        let names = (0..<40).map { "p\($0)" }
+        let node = Node(kind: .component, type: "custom:wide", properties: names.map { .init($0, .string("1")) } + [
+            .init("e", .expression(.bind("x"))), .init("p3", .string("again")),
+        ])
+        let xml = try XMLRenderer(compact: true).render(node)
+        #expect(xml.contains(#"sr:strings="\#(names.joined(separator: " "))""#))
+        #expect(xml.contains(#"sr:expressions="e""#))
+        #expect(xml.contains("<p3>again</p3>"))
+        #expect(try XMLReader().read(xml) == node)
+    }
+
     @Test("Round trip over generated trees: render, read, render is byte-identical", arguments: 0..<8)
     func generated(batch: UInt64) throws {
         var generator = XMLTreeGenerator(seed: 0x5EED + batch)

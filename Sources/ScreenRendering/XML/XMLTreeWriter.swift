@@ -136,6 +136,9 @@ struct XMLTreeWriter {
         _ properties: [Node.Property], reserved: String?, characterData: Int?, _ body: (Layout) -> R
     ) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: properties.count) { flags in
+            // The attributes' names so far, when there are too many properties to compare
+            // each name with every earlier one (thousands, from an imported document).
+            var attributeNames: Set<String>? = properties.count > Self.namesComparedInPlace ? [] : nil
             for index in properties.indices {
                 flags[index] = 0
                 let name = properties[index].name
@@ -148,12 +151,16 @@ struct XMLTreeWriter {
                 if index == characterData { continue }
                 if let reserved, name == reserved { continue }
                 var repeated = false
-                // Plain names are ASCII: equal strings have equal lengths.
-                for earlier in 0..<index where flags[earlier] & Layout.attribute != 0 {
-                    let other = properties[earlier].name
-                    if other.utf8.count == name.utf8.count && other == name {
-                        repeated = true
-                        break
+                if attributeNames != nil {
+                    repeated = attributeNames?.insert(name).inserted == false
+                } else {
+                    // Plain names are ASCII: equal strings have equal lengths.
+                    for earlier in 0..<index where flags[earlier] & Layout.attribute != 0 {
+                        let other = properties[earlier].name
+                        if other.utf8.count == name.utf8.count && other == name {
+                            repeated = true
+                            break
+                        }
                     }
                 }
                 if !repeated { flags[index] |= Layout.attribute }
@@ -161,6 +168,9 @@ struct XMLTreeWriter {
             return body(Layout(flags: flags))
         }
     }
+
+    /// Up to how many properties a node's names are compared with each other in place.
+    private static let namesComparedInPlace = 32
 
     /// Whether property `index` is written as an attribute of its element.
     static func isAttribute(_ properties: [Node.Property], _ index: Int, reserved: String?, characterData: Int?) -> Bool {
@@ -243,6 +253,16 @@ struct XMLTreeWriter {
         }
     }
 
+    /// Adds `name` to a space-separated list of names, in place.
+    private static func add(_ name: String, to list: inout String?) {
+        if list == nil {
+            list = name
+        } else {
+            list?.append(" ")
+            list?.append(name)
+        }
+    }
+
     /// `platforms`: the `sr:platforms` mark of a node for some platforms only (`IOS ANDROID`).
     mutating func writeContent(
         _ properties: [Node.Property], layout: Layout, characterData: Int?, depth: Int, pretty: Bool, isObject: Bool,
@@ -261,12 +281,10 @@ struct XMLTreeWriter {
             case .string(let value):
                 let text = XMLDialect.sanitized(value)
                 attribute(name, text)
-                if XMLDialect.needsStringMarker(text) {
-                    markedStrings = markedStrings.map { $0 + " " + name } ?? name
-                }
+                if XMLDialect.needsStringMarker(text) { Self.add(name, to: &markedStrings) }
             case .expression(let expression):
                 attribute(name, XMLDialect.sanitized(expression.source))
-                markedExpressions = markedExpressions.map { $0 + " " + name } ?? name
+                Self.add(name, to: &markedExpressions)
             case let value:
                 attribute(name, XMLDialect.text(of: value) ?? "")
             }
