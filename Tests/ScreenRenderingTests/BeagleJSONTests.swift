@@ -212,6 +212,28 @@ struct BeagleJSONActionTests {
         try expectJSON(Action.popToView("/home").node, ##"{"_beagleAction_": "beagle:popToView", "route": "/home"}"##)
     }
 
+    @Test("A URL that is not a web address is never opened: its openExternalURL or webView is left out", arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,<script>x</script>",
+        "file:///etc/passwd", "intent://x#Intent;end", "https://a.example/ x", "http:/one-slash.example", "",
+    ])
+    func nonWebAddresses(url: String) throws {
+        let screen = Screen(title: "L") {
+            Button("Out", action: .openExternalURL(url))
+            WebView(url: url)
+            Button("Web", action: .openExternalURL("HTTPS://x.example/a"))
+        }
+        let json = try parse(BeagleJSONRenderer().render(screen))
+        let children = try #require((json["child"] as? NSDictionary)?["children"] as? [NSDictionary])
+        #expect(children.count == 2)
+        #expect(children[0]["_beagleComponent_"] as? String == "beagle:button" && (children[0]["onPress"] as? [Any])?.isEmpty == true)
+        // The web address of the next button stays, in whatever case its scheme is.
+        let web = try #require((children[1]["onPress"] as? [NSDictionary])?.first)
+        #expect(web["url"] as? String == "HTTPS://x.example/a")
+        // A binding the screen's code built is its own, and stays.
+        let bound = Node(kind: .action, type: "beagle:openExternalURL", properties: [.init("url", .expression(.bind("site")))])
+        #expect(BeagleJSONRenderer().render(bound).contains("@{site}"))
+    }
+
     @Test("openExternalURL and openNativeRoute")
     func external() throws {
         try expectJSON(Action.openExternalURL("https://x.example").node,

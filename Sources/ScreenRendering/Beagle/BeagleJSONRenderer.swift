@@ -9,7 +9,8 @@ import ScreenRegistry
 /// written straight to bytes and is valid JSON for any string: control characters,
 /// U+2028 and U+2029 are escaped. Every literal string is escaped for Beagle's
 /// expression language (`BeagleExpression.escaped(_:)`); only explicit bindings are
-/// written as expressions.
+/// written as expressions. An `openExternalURL` or a `webView` whose URL is not a web
+/// address (`javascript:`, `data:`) is left out.
 public struct BeagleJSONRenderer: Sendable {
     /// The media type of the output.
     public let contentType = "application/json"
@@ -56,8 +57,22 @@ public struct BeagleJSONRenderer: Sendable {
     }
 
     private func isIncluded(_ node: Node) -> Bool {
-        guard let platform else { return true }
-        return !node.platforms.isDisjoint(with: platform)
+        if let platform, node.platforms.isDisjoint(with: platform) { return false }
+        return !Self.opensOtherThanWebAddress(node)
+    }
+
+    /// Whether `node` is an action or a view that would open a URL that is not a web
+    /// address (`javascript:`, `data:`): Beagle's web client opens `openExternalURL` with
+    /// `window.open` and loads a web view in a frame, so such a node is left out, and its
+    /// button does nothing. A binding the screen's code built is its own choice, and stays.
+    static func opensOtherThanWebAddress(_ node: Node) -> Bool {
+        let opensURL = switch node.kind {
+        case .action: node.hasType("beagle:openExternalURL")
+        case .component: node.hasType("beagle:webView")
+        case .object, .imagePath: false
+        }
+        guard opensURL, case .string(let url)? = node[property: "url"] else { return false }
+        return !url.isWebAddress
     }
 
     private func isIncluded(_ value: Node.Value) -> Bool {

@@ -68,8 +68,7 @@ extension DivKitMapping {
             // Only web addresses are opened as such: any other scheme (javascript:, file:,
             // an intent) from data goes to the host application as a payload instead.
             if let address = properties.takeString("url") {
-                let lowered = address.lowercased()
-                if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+                if address.isWebAddress {
                     document.add("url", DivKitExpression.escaped(address))
                     wroteMember = true
                 } else {

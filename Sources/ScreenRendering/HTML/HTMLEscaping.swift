@@ -36,11 +36,7 @@ public enum HTMLEscaping {
     /// A web address from data, or `nil` unless it is `http` or `https` and holds no space
     /// or control character: never `javascript:`, `data:` or another scheme.
     public static func webAddress(_ url: String) -> String? {
-        let lower = url.prefix(8).lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
-            url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else { return nil }
-        return url
+        url.isWebAddress ? url : nil
     }
 
     /// An in-app path from a route, below `base`, or `nil` unless it is a relative path

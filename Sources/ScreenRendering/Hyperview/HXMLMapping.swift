@@ -459,16 +459,6 @@ struct HXMLMapping {
 
     static func isWebAddress(_ value: Node.Value) -> Bool {
         guard case .string(let address) = value else { return false }
-        let lowered = address.lowercased()
-        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
-    }
-}
-
-extension Node {
-    /// Whether the node's type is `type`, lengths compared first: most nodes are told
-    /// apart from a type name without comparing the strings, which is a call into the
-    /// standard library for each name a `switch` tries.
-    func hasType(_ type: String) -> Bool {
-        self.type.utf8.count == type.utf8.count && self.type == type
+        return address.isWebAddress
     }
 }
