@@ -5,9 +5,19 @@ extension String {
     /// in any format.
     var isWebAddress: Bool {
         withUTF8Bytes { bytes in
-            let lowercased = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-            guard lowercased.starts(with: "http://".utf8) || lowercased.starts(with: "https://".utf8) else { return false }
+            guard Self.starts(bytes, with: "https://") || Self.starts(bytes, with: "http://") else { return false }
             return !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+        }
+    }
+
+    /// Whether `bytes` start with `scheme` (lowercase ASCII), letters in any case.
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with scheme: StaticString) -> Bool {
+        guard bytes.count >= scheme.utf8CodeUnitCount else { return false }
+        return scheme.withUTF8Buffer { scheme in
+            scheme.indices.allSatisfy { index in
+                let byte = bytes[index]
+                return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == scheme[index]
+            }
         }
     }
 }

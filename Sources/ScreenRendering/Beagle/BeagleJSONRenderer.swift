@@ -56,23 +56,24 @@ public struct BeagleJSONRenderer: Sendable {
         return String(decoding: writer.output, as: UTF8.self)
     }
 
+    /// Whether `node` is written: it is for the platform, and it opens no URL that is not a
+    /// web address (`javascript:`, `data:`). Beagle's web client opens `openExternalURL`
+    /// with `window.open` and loads a web view in a frame, so such an action or view is
+    /// left out, and its button does nothing.
     private func isIncluded(_ node: Node) -> Bool {
         if let platform, node.platforms.isDisjoint(with: platform) { return false }
-        return !Self.opensOtherThanWebAddress(node)
+        return switch node.kind {
+        case .action: !node.hasType("beagle:openExternalURL") || Self.opensWebAddressOnly(node)
+        case .component: !node.hasType("beagle:webView") || Self.opensWebAddressOnly(node)
+        case .object, .imagePath: true
+        }
     }
 
-    /// Whether `node` is an action or a view that would open a URL that is not a web
-    /// address (`javascript:`, `data:`): Beagle's web client opens `openExternalURL` with
-    /// `window.open` and loads a web view in a frame, so such a node is left out, and its
-    /// button does nothing. A binding the screen's code built is its own choice, and stays.
-    static func opensOtherThanWebAddress(_ node: Node) -> Bool {
-        let opensURL = switch node.kind {
-        case .action: node.hasType("beagle:openExternalURL")
-        case .component: node.hasType("beagle:webView")
-        case .object, .imagePath: false
-        }
-        guard opensURL, case .string(let url)? = node[property: "url"] else { return false }
-        return !url.isWebAddress
+    /// Whether the `url` of `node` is a web address, or a binding the screen's code built
+    /// (its own choice): anything but a literal string that is not a web address.
+    private static func opensWebAddressOnly(_ node: Node) -> Bool {
+        guard case .string(let url)? = node[property: "url"] else { return true }
+        return url.isWebAddress
     }
 
     private func isIncluded(_ value: Node.Value) -> Bool {
@@ -92,9 +93,9 @@ public struct BeagleJSONRenderer: Sendable {
             writer.key(typeKey)
             writer.string(node.kind == .imagePath ? node.type : Self.qualifiedType(node.type))
         }
-        for property in node.properties where isIncluded(property.value) {
-            writer.key(property.name)
-            write(property.value, into: &writer)
+        for index in node.properties.indices where isIncluded(node.properties[index].value) {
+            writer.key(node.properties[index].name)
+            write(node.properties[index].value, into: &writer)
         }
         writer.endObject()
     }
