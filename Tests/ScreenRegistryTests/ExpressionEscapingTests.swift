@@ -32,6 +32,16 @@ private func webClientEvaluates(_ source: String) -> Bool {
     return source.matches(of: pattern).contains { $0.output.1.count % 2 == 0 }
 }
 
+/// 20,000 texts of up to `count` pieces each, drawn from `pieces` by a fixed sequence.
+private func randomTexts(of pieces: [String], upTo count: Int, seed: UInt64) -> [String] {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    return (0..<20_000).map { _ in (0..<next(count + 1)).map { _ in pieces[next(pieces.count)] }.joined() }
+}
+
 /// The reader's rule the slow way, for comparison: from every `@{` after an even run of
 /// backslashes, a search to the `}` that closes it (quoted strings `'…'` skipped, a
 /// backslash in them escaping the next byte); an `@{` that nothing closes is text.
@@ -104,13 +114,7 @@ struct ExpressionEscapingTests {
     @Test("Random strings: the client shows them exactly and evaluates nothing")
     func randomStrings() {
         let pieces = ["\\", "\\\\", "@", "{", "}", "@{", "'", "a", " ", "é", "\u{0}"]
-        var state: UInt64 = 2026
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        for _ in 0..<20_000 {
-            let input = (0..<next(16)).map { _ in pieces[next(pieces.count)] }.joined()
+        for input in randomTexts(of: pieces, upTo: 15, seed: 2026) {
             let escaped = BeagleExpression.escaped(input)
             #expect(clientReading(escaped) == input, "\(input.debugDescription)")
             #expect(!webClientEvaluates(escaped), "\(input.debugDescription)")
@@ -123,13 +127,7 @@ struct ExpressionEscapingTests {
         // Few closing braces and many quotes: most searches fail, which the reader
         // remembers instead of repeating.
         let pieces = ["@{", "@{", "@{", "'", "\\", "}", "a", "x'", "\\'"]
-        var state: UInt64 = 27
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        for _ in 0..<20_000 {
-            let source = (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined()
+        for source in randomTexts(of: pieces, upTo: 23, seed: 27) {
             #expect(BeagleExpression(source: source) == BeagleExpression(parts: partsReadSlowly(source)), "\(source.debugDescription)")
         }
         let unclosed = String(repeating: "@{", count: 5_000) + "'}" + "@{a}"

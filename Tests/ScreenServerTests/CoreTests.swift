@@ -302,13 +302,16 @@ struct MemoTests {
         #expect(CountingScreen.builds.count("m3") == 2)
     }
 
-    @Test("Two users never share a body: the trusted context is part of the store's key")
-    func keyedByContext() async throws {
+    /// A service of the test registry with `/mine`, a cached screen for the trusted user.
+    func personalService(_ configuration: ScreenService.Configuration) -> ScreenService {
         var registry = testRegistry
         registry["mine"] = PersonalCachedScreen.self
-        let service = ScreenService(
-            registry: registry,
-            configuration: .init(authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user"])))
+        return ScreenService(registry: registry, configuration: configuration)
+    }
+
+    @Test("Two users never share a body: the trusted context is part of the store's key")
+    func keyedByContext() async throws {
+        let service = personalService(.init(authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user"])))
         func get(as user: String) async -> String {
             let request = ScreenRequest(method: "GET", target: "/mine", headers: [("Accept", "text/plain"), ("X-User", user)])
             return await service.respond(to: request, logger: logger).bodyText
@@ -323,13 +326,9 @@ struct MemoTests {
 
     @Test("A trusted header is in Vary, and a screen for a request the authenticator vouched for is never public")
     func trustedHeadersVary() async throws {
-        var registry = testRegistry
-        registry["mine"] = PersonalCachedScreen.self
-        let service = ScreenService(
-            registry: registry,
-            configuration: .init(
-                cachePolicy: CachePolicy(byPattern: ["mine": "public, max-age=60"]),
-                authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user", "X-Session": "session"])))
+        let service = personalService(.init(
+            cachePolicy: CachePolicy(byPattern: ["mine": "public, max-age=60"]),
+            authenticator: TrustedHeaderAuthenticator(keysByHeader: ["X-User": "user", "X-Session": "session"])))
         func get(_ headers: [(String, String)]) async -> ScreenResponse {
             await service.respond(to: ScreenRequest(method: "GET", target: "/mine", headers: [("Accept", "text/plain")] + headers), logger: logger)
         }
