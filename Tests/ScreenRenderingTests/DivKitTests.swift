@@ -385,6 +385,8 @@ struct DivKitMappingTests {
             // save, a card still gets them.
             let saving = plainJSON.utf8.count - templated.utf8.count
             if saving > 0 { #expect(DivKitRenderer(minimumTemplateSaving: saving).render(node) == templated) }
+            let templates = try #require(try parsed(templated)["templates"] as? [String: Any])
+            #expect(!DivKitTemplateExpansion.linksInFreeForm(templates), "\(templated.prefix(300))")
             let expanded = try DivKitTemplateExpansion.expand(try #require(try parsed(templated) as? [String: Any]))
             #expect(NSDictionary(dictionary: expanded).isEqual(to: plain as? [AnyHashable: Any] ?? [:]), "\(templated.prefix(300))")
             #expect(try parsed(DivKitRenderer(pretty: true, minimumTemplateSaving: 0).render(node)).isEqual(to: try parsed(templated) as? [AnyHashable: Any] ?? [:]))
@@ -409,6 +411,21 @@ struct DivKitMappingTests {
         #expect(try DivKitRenderer(minimumTemplateSaving: 0).render(screen).contains(#"{"type":"sr_t0","sr_0":"Row 2","sr_1":"Row 2","sr_2":"myapp://rows/2""#))
         var generator = XMLTreeGenerator(seed: 0xD1E)
         for _ in 0..<300 { try check(generator.node()) }
+        // Rows of a custom view whose properties differ: its `custom_props` is passed as it
+        // is by Android and iOS's typed parser, so nothing in it is linked, and the rows,
+        // with no other value to link, are not templated.
+        let badges = Screen {
+            Container {
+                for index in 0..<6 {
+                    Node(kind: .component, type: "custom:badge", properties: [
+                        .init("label", .string("Badge number \(index)")), .init("count", .int(7)),
+                    ])
+                }
+            }
+        }
+        try check(badges.node)
+        let written = try DivKitRenderer(minimumTemplateSaving: 0).render(badges)
+        #expect(written.hasPrefix(#"{"templates":{}"#) && written.contains(#""custom_props":{"label":"Badge number 5","count":7}"#))
     }
 
     @Test("A back stack is one card whose states are the screens, the top one first")
@@ -424,6 +441,21 @@ struct DivKitMappingTests {
 /// DivKit's template expansion, for tests: a div whose type names a template gets the
 /// template's properties, `$key` links filled from the use's fields.
 enum DivKitTemplateExpansion {
+    /// Whether `value` has a `$` link inside an object that DivKit's schema leaves
+    /// free-form (`custom_props`, an extension's `params`, an action's `payload`, a typed
+    /// `dict` or `array` value), which Android's parser and iOS's typed one do not resolve
+    /// (their `DivCustom` reads `custom_props` as a plain JSON object).
+    static func linksInFreeForm(_ value: Any, inFreeForm: Bool = false) -> Bool {
+        if let list = value as? [Any] { return list.contains { linksInFreeForm($0, inFreeForm: inFreeForm) } }
+        guard let object = value as? [String: Any] else { return false }
+        let isTypedCollection = ["dict", "array"].contains(object["type"] as? String ?? "")
+        return object.contains { key, member in
+            if inFreeForm && key.hasPrefix("$") { return true }
+            let freeForm = inFreeForm || ["custom_props", "params", "payload"].contains(key) || (isTypedCollection && key == "value")
+            return linksInFreeForm(member, inFreeForm: freeForm)
+        }
+    }
+
     static func expand(_ document: [String: Any]) throws -> [String: Any] {
         let templates = document["templates"] as? [String: Any] ?? [:]
         return ["templates": [String: Any](), "card": expand(document["card"] as Any, templates)]

@@ -13,6 +13,9 @@ struct DivBytes {
         /// Its bytes.
         var range: Range<Int>
         var kind: Kind
+        /// Whether it is inside an object that DivKit's schema leaves free-form
+        /// (``beginFreeForm()``), where no template may link it.
+        var isFreeForm = false
     }
 
     enum Kind: UInt8 {
@@ -37,6 +40,8 @@ struct DivBytes {
     private var key: Int?
     /// Whether the key just written is `type`.
     private var keyIsType = false
+    /// How many free-form objects are open (``beginFreeForm()``).
+    private var freeFormDepth = 0
 
     init() {
         values.reserveCapacity(64)
@@ -139,8 +144,20 @@ struct DivBytes {
         record(.bool, from: start)
     }
 
+    /// Starts what DivKit's schema leaves free-form: `custom_props`, an extension's
+    /// `params`, an action's `payload`, a typed action's value. Android's parser and
+    /// iOS's typed one take such an object as it is, without resolving the template links
+    /// in it, so the values written until ``endFreeForm()`` are never linked.
+    mutating func beginFreeForm() {
+        freeFormDepth += 1
+    }
+
+    mutating func endFreeForm() {
+        freeFormDepth -= 1
+    }
+
     private mutating func record(_ kind: Kind, from start: Int) {
-        values.append(Value(key: key, range: start..<writer.output.count, kind: kind))
+        values.append(Value(key: key, range: start..<writer.output.count, kind: kind, isFreeForm: freeFormDepth > 0))
         key = nil
         keyIsType = false
     }

@@ -78,6 +78,8 @@ extension DivKitMapping {
         case "beagle:setContext":
             guard let variable = properties.takeString("contextId") else { break }
             let value = typedValue(properties.takeAny("value"))
+            document.beginFreeForm()
+            defer { document.endFreeForm() }
             if let key = properties.takeString("path") {
                 document.add("typed", .object([
                     .init("type", .string("dict_set_value")), .init("variable_name", .string(DivKitExpression.escaped(variable))),
@@ -105,6 +107,8 @@ extension DivKitMapping {
     }
 
     private mutating func writePayload(_ start: PayloadStart, _ rest: [Node.Property]) {
+        document.beginFreeForm()
+        defer { document.endFreeForm() }
         document.key("payload")
         document.beginObject()
         switch start {

@@ -120,7 +120,11 @@ struct DivKitMapping {
         document.add("custom_type", name.isEmpty ? "unknown" : name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
             .map { DivJSON.Member($0.name, raw($0.value)) }
-        if !props.isEmpty { document.add("custom_props", .object(props)) }
+        if !props.isEmpty {
+            document.beginFreeForm()
+            document.add("custom_props", .object(props))
+            document.endFreeForm()
+        }
     }
 
     /// The screen: a vertical container of the title (when there is one) and the content.
@@ -300,10 +304,12 @@ struct DivKitMapping {
             if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
         }
         if !properties.isEmpty {
+            document.beginFreeForm()
             document.add("extensions", .array([.object([
                 .init("id", .string("beagle")),
                 .init("params", .object(properties.remaining.map { .init($0.name, raw($0.value)) })),
             ])]))
+            document.endFreeForm()
         }
     }
 

@@ -173,7 +173,7 @@ enum DivKitTemplates {
         let fields: [[Range<Int>]]
 
         /// `nil` when a differing value is not an object member (an array element cannot
-        /// be linked).
+        /// be linked) or is inside a free-form object (``DivBytes/beginFreeForm()``).
         init?(_ document: DivBytes, _ divs: [DivBytes.Item], name: String) {
             guard let first = divs.first else { return nil }
             let bytes = document.bytes
@@ -187,7 +187,7 @@ enum DivKitTemplates {
                 let value = values[first.values.lowerBound + offset]
                 let differs = divs.dropFirst().contains { !document.sameBytes(values[$0.values.lowerBound + offset].range, value.range) }
                 guard differs else { continue }
-                guard let key = value.key else { return nil }
+                guard let key = value.key, !value.isFreeForm else { return nil }
                 definition += bytes[cursor...key]
                 definition.append(UInt8(ascii: "$"))
                 definition += bytes[(key + 1)..<value.range.lowerBound]
