@@ -234,6 +234,24 @@ struct BeagleJSONActionTests {
         #expect(BeagleJSONRenderer().render(bound).contains("@{site}"))
     }
 
+    @Test("A remote route's URL starts with a slash, so the client appends it to its base URL, never fetching another host")
+    func inAppRoutes() throws {
+        // The clients append a URL that starts with `/` to their base URL, whatever follows.
+        let cases: [(String, String)] = [
+            ("/profile/42", "/profile/42"), ("https://evil.example/screen", "/https://evil.example/screen"),
+            ("//evil.example/x", "//evil.example/x"), ("\\evil.example", "/\\evil.example"),
+            ("profile/42?q=a b", "/profile/42?q=a b"), ("", "/"),
+        ]
+        for (path, expected) in cases {
+            for action in [Action.navigate(to: path), .pushStack(to: path), .resetApplication(to: path), .resetStack(to: path)] {
+                let json = try parse(BeagleJSONRenderer().render(action.node))
+                #expect((json["route"] as? NSDictionary)?["url"] as? String == expected, "\(action)")
+            }
+        }
+        // popToView names a screen already in the stack: its route is a plain string, as given.
+        #expect(try parse(BeagleJSONRenderer().render(Action.popToView("https://x").node))["route"] as? String == "https://x")
+    }
+
     @Test("openExternalURL and openNativeRoute")
     func external() throws {
         try expectJSON(Action.openExternalURL("https://x.example").node,

@@ -10,7 +10,8 @@ import ScreenRegistry
 /// U+2028 and U+2029 are escaped. Every literal string is escaped for Beagle's
 /// expression language (`BeagleExpression.escaped(_:)`); only explicit bindings are
 /// written as expressions. An `openExternalURL` or a `webView` whose URL is not a web
-/// address (`javascript:`, `data:`) is left out.
+/// address (`javascript:`, `data:`) is left out, and a remote route's URL always starts
+/// with `/`, so that the client fetches it from its own base URL.
 public struct BeagleJSONRenderer: Sendable {
     /// The media type of the output.
     public let contentType = "application/json"
@@ -95,9 +96,32 @@ public struct BeagleJSONRenderer: Sendable {
         }
         for index in node.properties.indices where isIncluded(node.properties[index].value) {
             writer.key(node.properties[index].name)
-            write(node.properties[index].value, into: &writer)
+            if node.kind == .action, case .node(let route) = node.properties[index].value,
+               Self.isRemoteRoute(named: node.properties[index].name, of: node) {
+                write(Self.inApp(route), into: &writer)
+            } else {
+                write(node.properties[index].value, into: &writer)
+            }
         }
         writer.endObject()
+    }
+
+    /// Whether the property `name` of `action` is a remote route, `{"url": …}`.
+    private static func isRemoteRoute(named name: String, of action: Node) -> Bool {
+        name == "route" && (action.hasType("beagle:pushView") || action.hasType("beagle:pushStack")
+            || action.hasType("beagle:resetApplication") || action.hasType("beagle:resetStack"))
+    }
+
+    /// `route` with its `url` an in-app path, starting with `/`: Beagle's clients append a
+    /// URL that starts with `/` to their base URL and fetch any other as it is, so a path
+    /// from data (`https://evil.example/screen`) would load another server's screen.
+    private static func inApp(_ route: Node) -> Node {
+        guard let index = route.properties.firstIndex(where: { $0.name == "url" }),
+              case .string(let url) = route.properties[index].value, !url.hasPrefix("/")
+        else { return route }
+        var route = route
+        route.properties[index].value = .string("/" + url)
+        return route
     }
 
     private func write(_ value: Node.Value, into writer: inout JSONWriter) {
