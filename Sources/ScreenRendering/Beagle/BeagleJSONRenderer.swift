@@ -94,31 +94,44 @@ public struct BeagleJSONRenderer: Sendable {
             writer.key(typeKey)
             writer.string(node.kind == .imagePath ? node.type : Self.qualifiedType(node.type))
         }
-        for index in node.properties.indices where isIncluded(node.properties[index].value) {
-            writer.key(node.properties[index].name)
-            if node.kind == .action, case .node(let route) = node.properties[index].value,
-               Self.isRemoteRoute(named: node.properties[index].name, of: node) {
-                write(Self.inApp(route), into: &writer)
-            } else {
+        if node.kind == .action && Self.navigates(node) {
+            writeNavigation(node, into: &writer)
+        } else {
+            for index in node.properties.indices where isIncluded(node.properties[index].value) {
+                writer.key(node.properties[index].name)
                 write(node.properties[index].value, into: &writer)
             }
         }
         writer.endObject()
     }
 
-    /// Whether the property `name` of `action` is a remote route, `{"url": …}`.
-    private static func isRemoteRoute(named name: String, of action: Node) -> Bool {
-        name == "route" && (action.hasType("beagle:pushView") || action.hasType("beagle:pushStack")
-            || action.hasType("beagle:resetApplication") || action.hasType("beagle:resetStack"))
+    /// Whether `action` opens a screen by a remote route, `{"url": …}`.
+    private static func navigates(_ action: Node) -> Bool {
+        action.hasType("beagle:pushView") || action.hasType("beagle:pushStack")
+            || action.hasType("beagle:resetApplication") || action.hasType("beagle:resetStack")
+    }
+
+    /// The properties of a navigation action, its route's URL an in-app path.
+    private func writeNavigation(_ action: Node, into writer: inout JSONWriter) {
+        for index in action.properties.indices where isIncluded(action.properties[index].value) {
+            writer.key(action.properties[index].name)
+            if case .node(let route) = action.properties[index].value, action.properties[index].name == "route",
+               let inApp = Self.inApp(route) {
+                write(inApp, into: &writer)
+            } else {
+                write(action.properties[index].value, into: &writer)
+            }
+        }
     }
 
     /// `route` with its `url` an in-app path, starting with `/`: Beagle's clients append a
     /// URL that starts with `/` to their base URL and fetch any other as it is, so a path
     /// from data (`https://evil.example/screen`) would load another server's screen.
-    private static func inApp(_ route: Node) -> Node {
+    /// `nil` when it starts with `/` already.
+    private static func inApp(_ route: Node) -> Node? {
         guard let index = route.properties.firstIndex(where: { $0.name == "url" }),
-              case .string(let url) = route.properties[index].value, !url.hasPrefix("/")
-        else { return route }
+              case .string(let url) = route.properties[index].value, url.utf8.first != UInt8(ascii: "/")
+        else { return nil }
         var route = route
         route.properties[index].value = .string("/" + url)
         return route
