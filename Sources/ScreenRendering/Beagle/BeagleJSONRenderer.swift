@@ -94,34 +94,24 @@ public struct BeagleJSONRenderer: Sendable {
             writer.key(typeKey)
             writer.string(node.kind == .imagePath ? node.type : Self.qualifiedType(node.type))
         }
-        if node.kind == .action && Self.navigates(node) {
-            writeNavigation(node, into: &writer)
-        } else {
-            for index in node.properties.indices where isIncluded(node.properties[index].value) {
-                writer.key(node.properties[index].name)
+        // Decided once a node: whether its `route` is a remote route, `{"url": …}`.
+        let navigates = node.kind == .action && Self.navigates(node)
+        for index in node.properties.indices where isIncluded(node.properties[index].value) {
+            writer.key(node.properties[index].name)
+            if navigates, case .node(let route) = node.properties[index].value, node.properties[index].name == "route",
+               let inApp = Self.inApp(route) {
+                write(inApp, into: &writer)
+            } else {
                 write(node.properties[index].value, into: &writer)
             }
         }
         writer.endObject()
     }
 
-    /// Whether `action` opens a screen by a remote route, `{"url": …}`.
+    /// Whether `action` opens a screen by a remote route.
     private static func navigates(_ action: Node) -> Bool {
         action.hasType("beagle:pushView") || action.hasType("beagle:pushStack")
             || action.hasType("beagle:resetApplication") || action.hasType("beagle:resetStack")
-    }
-
-    /// The properties of a navigation action, its route's URL an in-app path.
-    private func writeNavigation(_ action: Node, into writer: inout JSONWriter) {
-        for index in action.properties.indices where isIncluded(action.properties[index].value) {
-            writer.key(action.properties[index].name)
-            if case .node(let route) = action.properties[index].value, action.properties[index].name == "route",
-               let inApp = Self.inApp(route) {
-                write(inApp, into: &writer)
-            } else {
-                write(action.properties[index].value, into: &writer)
-            }
-        }
     }
 
     /// `route` with its `url` an in-app path, starting with `/`: Beagle's clients append a
