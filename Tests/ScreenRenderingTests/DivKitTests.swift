@@ -298,7 +298,7 @@ struct DivKitMappingTests {
         #expect(savings[2] >= 1024 && savings[1] < 1024)
     }
 
-    @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting; integers in decimal")
+    @Test("Compact JSON indented afterwards is what the indenting writer writes, for any string, number and nesting; integers in decimal, doubles as their description")
     func indentation() {
         let strings = XMLHostile.strings + ["\u{2028}\u{2029}\u{FEFF}", "\u{E2}\u{80}", "a\"b\\c", "{[,:]}", "\\\""]
         var values: [DivJSON] = strings.map(DivJSON.string) + [0, 9, 10, -1, -9, -10, -42, 99, 100, Int.max, Int.min].map(DivJSON.int) + [.double(1.5), .double(-0.0),
@@ -316,6 +316,14 @@ struct DivKitMappingTests {
             var writer = JSONWriter(pretty: false)
             writer.int(number)
             #expect(String(decoding: writer.output, as: UTF8.self) == String(number))
+        }
+        // Whole numbers take a shorter way than `description`, and must come out the same.
+        let doubles: [Double] = [0, -0.0, 80, -42, 0.5, 1e15 - 1, 1e15, -1e15, 1e16, 9_007_199_254_740_992, 1e-7, 123.25]
+        for number in doubles {
+            var writer = JSONWriter(pretty: false)
+            writer.double(number)
+            #expect(String(decoding: writer.output, as: UTF8.self) == number.description)
+            #expect(XMLDialect.format(number) == number.description)
         }
     }
 

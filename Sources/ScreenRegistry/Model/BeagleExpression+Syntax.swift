@@ -137,14 +137,15 @@ extension BeagleExpression {
     public static func containsExpressionStart(_ utf8: String.UTF8View) -> Bool {
         // A native string's bytes are contiguous: scanned as a buffer, not byte by byte
         // through the view.
-        utf8.withContiguousStorageIfAvailable(containsExpressionStart) ?? containsExpressionStart(Array(utf8))
+        utf8.withContiguousStorageIfAvailable(containsExpressionStart) ?? Array(utf8).withUnsafeBufferPointer(containsExpressionStart)
     }
 
-    private static func containsExpressionStart(_ bytes: some Collection<UInt8>) -> Bool {
-        var previousIsAt = false
-        for byte in bytes {
-            if previousIsAt, byte == UInt8(ascii: "{") { return true }
-            previousIsAt = byte == UInt8(ascii: "@")
+    private static func containsExpressionStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Every string written is checked, and almost none has a `{`: looked for alone.
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"), bytes[index - 1] == UInt8(ascii: "@") { return true }
+            index += 1
         }
         return false
     }

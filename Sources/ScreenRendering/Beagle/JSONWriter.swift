@@ -112,6 +112,11 @@ struct JSONWriter {
             raw("null")
             return
         }
+        if let whole = number.wholeValue {
+            int(whole)
+            raw(".0")
+            return
+        }
         let text = number.description
         output.append(contentsOf: text.utf8)
         isFirst = false

@@ -252,6 +252,7 @@ public enum XMLDialect {
     static func format(_ number: Double) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-INF" : "INF" }
+        if let whole = number.wholeValue { return String(whole) + ".0" }
         return number.description
     }
 
