@@ -7,8 +7,8 @@ struct FormatsCommand: RegistryCommand {
         commandName: "formats",
         abstract: "List every format: its name, media type, client, and what that client renders since which version.",
         discussion: """
-            A type without a version is rendered by every version of its client. A type not \\
-            listed under a client (a custom component, say) is rendered only by the app \\
+            A type without a version is rendered by every version of its client. A type not \
+            listed under a client (a custom component, say) is rendered only by the app \
             versions that ship a view for it: the registry's appComponents, listed last.
 
             Examples:

@@ -8,7 +8,7 @@ extension ScreenFormat: ExpressibleByArgument {}
 
 /// The formatting flags shared by `render` and `import`.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .customLong("format"), help: "The output format: text, xml, json (Beagle), divkit, hxml (Hyperview) or html. Default: text, or the format of --client.")
+    @Option(name: .customLong("format"), help: "The output format: text, xml, json (Beagle), divkit, hxml (Hyperview) or html. Default: text; for render, the format of --client when one is given.")
     var formatGiven: ScreenFormat?
 
     /// The format to write: the one given, else text.
@@ -21,7 +21,7 @@ struct FormatOptions: ParsableArguments {
     var pretty = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "JSON, DivKit and HXML for one client platform (IOS, ANDROID, WEB, MOBILE): components marked for others are left out.",
+        "One client platform (IOS, ANDROID, WEB, MOBILE): in every format, components marked for others are left out.",
         valueName: "platform"
     ))
     var platform: String?
@@ -49,6 +49,11 @@ struct RenderCommand: RegistryCommand {
             Guards read only trusted values. --data is yours, the operator's, so it is \
             trusted too: `--data session=s1` opens /payment, `/payment?session=s1` does not.
 
+            Without --client or --app-version the screen is written whole, as its type \
+            builds it. With either, it is fitted to that client as the server fits every \
+            request: what the client cannot render gets its fallback. Over HTTP an app \
+            that names no version gets the fallbacks of views shipped from a version on.
+
             Examples:
               screen-registry render /profile/42
               screen-registry render 'myapp://profile/42?tab=posts'
@@ -61,7 +66,8 @@ struct RenderCommand: RegistryCommand {
               screen-registry render /home --format hxml --fragment tabs
               screen-registry render /cards/7/detail --stack
               screen-registry render /profile/42 --app-version 1.0
-              screen-registry render /profile/42 --client divkit@30.4 --app-version 2.0 --platform ANDROID
+              screen-registry render /profile/42 --client divkit@30.4 \\
+                --app-version 2.0 --platform ANDROID
               screen-registry render /nowhere --fallback
             """
     )

@@ -13,7 +13,7 @@ struct ServeCommand: RegistryCommand {
         abstract: "Serve the screens over HTTP.",
         discussion: """
             GET <base-path>/<deep link path> renders the screen for that path, in the \
-            format of ?format=json|xml|text|divkit|hxml or the Accept header; a Hyperview \
+            format of ?format=json|xml|text|divkit|hxml|html or the Accept header; a Hyperview \
             client (it sends X-Hyperview-Version) gets HXML, and ?fragment=<id> one \
             component's element for its partial updates. GET /routes lists the routes; \
             GET /health answers {"status":"ok"}. SIGINT and SIGTERM stop the server \
@@ -25,7 +25,7 @@ struct ServeCommand: RegistryCommand {
             the server.
 
             A screen type that declares a cache lifetime (in the catalog: profile, \
-            products and text) is built and rendered once per path, data, format and \
+            products, a product and text) is built and rendered once per path, data, format and \
             platform, then reused for that long; --render-every-request turns that off.
 
             Guards (the catalog's payment needs a session) read only what the server \
@@ -43,7 +43,8 @@ struct ServeCommand: RegistryCommand {
               screen-registry serve --preview
               screen-registry serve --port 9000 --base-path /ui
               curl -H 'Accept: text/plain' localhost:8080/screens/profile/42
-              curl -H 'X-Hyperview-Version: 0.85.0' localhost:8080/screens/home?fragment=tabs
+              curl -H 'X-Hyperview-Version: 0.85.0' \\
+                'localhost:8080/screens/home?fragment=tabs'
             """
     )
 
@@ -133,7 +134,7 @@ struct ServeCommand: RegistryCommand {
     /// `pattern=seconds` items, seconds a positive number.
     static func memoized(_ items: [String]) throws -> [String: Duration] {
         var result: [String: Duration] = [:]
-        for (pattern, value) in try cachePolicies(items, option: "--memoize") {
+        for (pattern, value) in try cachePolicies(items, option: "--memoize", expected: "pattern=seconds") {
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("invalid --memoize '\(pattern)=\(value)': expected pattern=seconds, 0 < seconds <= 86400")
             }
@@ -144,11 +145,13 @@ struct ServeCommand: RegistryCommand {
 
     /// `pattern=value` items: the first `=` separates (a value may hold more), a
     /// repeated pattern keeps the last value.
-    static func cachePolicies(_ items: [String], option: String = "--cache-control") throws -> [String: String] {
+    static func cachePolicies(
+        _ items: [String], option: String = "--cache-control", expected: String = "pattern=value"
+    ) throws -> [String: String] {
         var result: [String: String] = [:]
         for item in items {
             guard let equals = item.firstIndex(of: "=") else {
-                throw ValidationError("invalid \(option) '\(item)': expected pattern=value")
+                throw ValidationError("invalid \(option) '\(item)': expected \(expected)")
             }
             result[String(item[..<equals])] = String(item[item.index(after: equals)...])
         }

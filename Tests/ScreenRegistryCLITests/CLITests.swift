@@ -90,11 +90,13 @@ struct CLITests {
         #expect(run.stderr.contains("did you mean 'profile/:userId'"))
     }
 
-    @Test("serve names the option whose item is malformed: --memoize or --cache-control", arguments: ["--memoize", "--cache-control"])
-    func malformedServeItems(_ option: String) throws {
+    @Test("serve names the option whose item is malformed, and what it expects", arguments: [
+        ("--memoize", "pattern=seconds"), ("--cache-control", "pattern=value"),
+    ])
+    func malformedServeItems(_ option: String, _ expected: String) throws {
         let run = try CLIRun("serve", option, "profile/:userId")
         #expect(run.status == 64)
-        #expect(run.stderr.contains("invalid \(option) 'profile/:userId': expected pattern="))
+        #expect(run.stderr.contains("invalid \(option) 'profile/:userId': expected \(expected)"))
     }
 
     @Test("An invalid path exits 65 with a message", arguments: ["/profile/%zz", "/profile/..", "/a/%00"])
