@@ -54,14 +54,14 @@ extension RouterMethods {
             on("/routes", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
                 let answer = service.routes(
-                    for: HummingbirdAdapter.screenRequest(request, basePath: "/routes", requestID: id), logger: context.logger
+                    for: HummingbirdAdapter.screenRequest(request, basePath: "", requestID: id), logger: context.logger
                 )
                 return HummingbirdAdapter.response(answer, requestID: id)
             }
             on("/health", method: method) { request, context in
                 let id = HummingbirdAdapter.requestID(request, context: context)
                 let answer = service.health(
-                    for: HummingbirdAdapter.screenRequest(request, basePath: "/health", requestID: id), logger: context.logger
+                    for: HummingbirdAdapter.screenRequest(request, basePath: "", requestID: id), logger: context.logger
                 )
                 return HummingbirdAdapter.response(answer, requestID: id)
             }

@@ -294,9 +294,34 @@ struct ScreenServerTests {
         }
     }
 
-    @Test("GET /health")
+    /// Lets in only requests whose `Host` it can read, as a tenant-by-host authenticator would.
+    struct HostAuthenticator: RequestAuthenticator {
+        func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext {
+            guard let host = request.header("Host"), host.hasPrefix("localhost") else {
+                throw AuthenticationFailure(status: 403, message: "No host.")
+            }
+            return .anonymous
+        }
+    }
+
+    @Test("The core reads the request's Host, which HTTP/1 parsing moves out of the fields")
+    func hostReachesTheCore() async throws {
+        let server = ScreenServer(
+            registry: testRegistry,
+            configuration: .init(port: 0, service: .init(authenticator: HostAuthenticator())),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        try await server.makeApplication().test(.live) { client in
+            try await client.execute(uri: "/screens/profile/42", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("GET /health, logged by its own path")
     func health() async throws {
-        try await withServer { client in
+        let capture = LogCapture()
+        try await withServer(logger: capture.logger) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text == #"{"status":"ok"}"#)
@@ -305,7 +330,13 @@ struct ScreenServerTests {
             try await client.execute(uri: "/health", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
             }
+            try await client.execute(uri: "/routes", method: .get) { response in
+                #expect(response.status == .ok)
+            }
         }
+        // An operator reading the log sees which endpoint answered, not `/`.
+        #expect(capture.lines.map(\.message).filter { $0.hasPrefix("GET /") || $0.hasPrefix("POST /") }.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+            == ["GET /health 200", "POST /health 405", "GET /routes 200"])
     }
 
     // MARK: Mounting, data, logging
