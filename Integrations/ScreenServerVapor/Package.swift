@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(name: "ScreenRegistry", path: "../.."),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "Screens", package: "ScreenRegistry"),
                 .product(name: "ScreenRegistry", package: "ScreenRegistry"),
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
     ],

@@ -3,7 +3,7 @@ import Vapor
 
 /// The methods the screen routes answer: `GET` and `HEAD` serve, the others get `405`
 /// from the service.
-private let screenMethods: [HTTPMethod] = [.GET, .HEAD, .POST, .PUT, .DELETE, .PATCH, .OPTIONS]
+private let screenMethods: [HTTPMethod] = [.GET, .HEAD, .POST, .PUT, .DELETE, .PATCH, .OPTIONS, .TRACE]
 
 extension RoutesBuilder {
     /// Mounts the screens of `service` below `basePath`: `GET /screens/profile/42?tab=posts`
@@ -32,7 +32,8 @@ extension RoutesBuilder {
                 on(method, path, body: .stream) { request async -> Response in
                     let id = VaporAdapter.requestID(request)
                     let answer = await service.respond(
-                        to: VaporAdapter.screenRequest(request, basePath: base, requestID: id), logger: request.logger
+                        to: VaporAdapter.screenRequest(request, basePath: base, requestID: id),
+                        logger: VaporAdapter.logger(request, requestID: id)
                     )
                     return VaporAdapter.response(answer, requestID: id)
                 }
@@ -46,14 +47,16 @@ extension RoutesBuilder {
             on(method, "routes", body: .stream) { request async -> Response in
                 let id = VaporAdapter.requestID(request)
                 let answer = service.routes(
-                    for: VaporAdapter.screenRequest(request, basePath: "/routes", requestID: id), logger: request.logger
+                    for: VaporAdapter.screenRequest(request, basePath: "", requestID: id),
+                    logger: VaporAdapter.logger(request, requestID: id)
                 )
                 return VaporAdapter.response(answer, requestID: id)
             }
             on(method, "health", body: .stream) { request async -> Response in
                 let id = VaporAdapter.requestID(request)
                 let answer = service.health(
-                    for: VaporAdapter.screenRequest(request, basePath: "/health", requestID: id), logger: request.logger
+                    for: VaporAdapter.screenRequest(request, basePath: "", requestID: id),
+                    logger: VaporAdapter.logger(request, requestID: id)
                 )
                 return VaporAdapter.response(answer, requestID: id)
             }

@@ -29,12 +29,18 @@ enum VaporAdapter {
     }
 
     /// The client's `X-Request-ID` when it is a short token (see
-    /// `ScreenRequest.isUsableRequestID`), else a new one. Vapor's own `Request.id`
-    /// repeats the client's header whatever it holds, so it is not used.
+    /// `ScreenRequest.isUsableRequestID`); without one, Vapor's own `Request.id`; else
+    /// (a header that is not such a token, which `Request.id` repeats) a new one.
     static func requestID(_ request: Request) -> String {
-        if let given = request.headers.first(name: .xRequestId), ScreenRequest.isUsableRequestID(given) {
-            return given
-        }
-        return UUID().uuidString
+        guard let given = request.headers.first(name: .xRequestId) else { return request.id }
+        return ScreenRequest.isUsableRequestID(given) ? given : UUID().uuidString
+    }
+
+    /// Vapor's logger for `request`, its `request-id` the id the service uses: Vapor puts
+    /// the client's header there as it came, which may hold anything.
+    static func logger(_ request: Request, requestID: String) -> Logger {
+        var logger = request.logger
+        logger[metadataKey: "request-id"] = .string(requestID)
+        return logger
     }
 }

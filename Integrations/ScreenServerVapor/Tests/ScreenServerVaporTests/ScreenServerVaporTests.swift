@@ -1,3 +1,4 @@
+import InMemoryLogging
 import Logging
 import ScreenRegistry
 import ScreenServerVapor
@@ -69,7 +70,9 @@ struct ScreenServerVaporTests {
     @Test("Unknown path 404, invalid path 400, other methods 405: the service's answers")
     func errors() async throws {
         try await withScreens { app in
-            for (method, target, status) in [(HTTPMethod.GET, "/nope/1", 404), (.GET, "/profile/%00", 400), (.POST, "/profile/42", 405)] {
+            let methods: [HTTPMethod] = [.POST, .PUT, .DELETE, .PATCH, .OPTIONS, .TRACE]
+            let refused = methods.map { ($0, "/profile/42", 405) }
+            for (method, target, status) in [(HTTPMethod.GET, "/nope/1", 404), (.GET, "/profile/%00", 400)] + refused {
                 let expected = await direct(method.rawValue, target)
                 #expect(expected.status == status)
                 try await app.testing().test(method, "screens" + target) { response async in
@@ -129,6 +132,65 @@ struct ScreenServerVaporTests {
         }
     }
 
+    @Test("Hostile targets and headers: never a 5xx, and the application goes on answering")
+    func hostile() async throws {
+        let targets = [
+            "/profile/%00", "/profile/../etc/passwd", "/%2e%2e/profile/42", "/./profile/42", "//profile/42",
+            "/" + String(repeating: "a", count: 10 * 1024), String(repeating: "/x", count: 65), "/profile/%C3%28",
+            "/profile/%80", "/profile/%C0%AF", "/profile/%zz", "/profile/%4", "/profile/%1B%5B31m", "/profile/42?format=%00",
+        ]
+        let headers = [
+            ("Accept", String(repeating: "a/b;q=0.5, ", count: 2000)), ("Accept", ";;;,,,/"),
+            ("If-None-Match", String(repeating: "\"x\",", count: 2000)), ("beagle-platform", String(repeating: "ANDROID", count: 500)),
+            ("X-Request-ID", String(repeating: "\u{7F}", count: 500)),
+        ]
+        try await withScreens { app in
+            for target in targets {
+                try await app.testing().test(.GET, "screens" + target) { response async in
+                    #expect(response.status.code < 500, "\(target.prefix(40))")
+                }
+            }
+            for (name, value) in headers {
+                try await app.testing().test(.GET, "screens/profile/42", headers: [name: value]) { response async in
+                    #expect(response.status.code < 500, "\(name)")
+                }
+            }
+            try await app.testing().test(.GET, "health") { response async in
+                #expect(response.status.code == 200)
+            }
+        }
+    }
+
+    @Test("Over a real socket: a GET with a body is the service's 400")
+    func getWithBody() async throws {
+        let expected = await direct("GET", "/profile/42", [("Content-Length", "5")])
+        #expect(expected.status == 400)
+        try await withScreens { app in
+            try await app.testing(method: .running(port: 0)).test(.GET, "screens/profile/42", body: ByteBuffer(string: "hello")) { response async in
+                #expect(response.status.code == 400)
+                #expect(Array(response.body.readableBytesView) == expected.body)
+            }
+        }
+    }
+
+    @Test("The service's log line carries the id the response does, never the client's unusable one")
+    func requestIDInTheLog() async throws {
+        let capture = InMemoryLogHandler()
+        try await withApp(configure: { app in
+            app.logger = Logger(label: "test") { _ in capture }
+            app.screens(service, at: "screens")
+        }) { app in
+            var id: String?
+            try await app.testing().test(.GET, "screens/profile/42", headers: ["X-Request-ID": "<script>"]) { response async in
+                id = response.headers.first(name: "X-Request-ID")
+            }
+            let line = try #require(capture.entries.first { "\($0.message)".hasPrefix("GET /profile/42 200") })
+            #expect(id != nil && id != "<script>")
+            #expect(line.metadata["request-id"] == id.map(Logger.MetadataValue.string))
+            #expect(line.metadata["request_id"] == id.map(Logger.MetadataValue.string))
+        }
+    }
+
     @Test("Over a real socket: HEAD keeps the GET's Content-Length")
     func running() async throws {
         let get = await direct("GET", "/profile/42")
@@ -140,3 +202,4 @@ struct ScreenServerVaporTests {
         }
     }
 }
+
