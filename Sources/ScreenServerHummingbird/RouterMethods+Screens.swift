@@ -15,10 +15,13 @@ extension RouterMethods {
     ///
     /// ```swift
     /// let router = Router()
-    /// let service = ScreenService(registry: Catalog.registry)
+    /// let service = ScreenService(registry: Catalog.registry, configuration: .init(linkBase: "/screens"))
     /// router.addScreens(service, at: "/screens")
     /// router.addServiceEndpoints(service)          // GET /routes and GET /health
     /// ```
+    ///
+    /// HTML pages link to other screens below the service's `linkBase`: give it the same
+    /// base. `ScreenServer` sets it, and an idle timeout and a connection limit, for you.
     @discardableResult
     public func addScreens(_ service: ScreenService, at basePath: String = "/screens") -> Self {
         mount(at: "/" + basePath.split(separator: "/").joined(separator: "/"), service.respond(to:logger:))
