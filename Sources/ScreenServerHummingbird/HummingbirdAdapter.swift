@@ -8,12 +8,16 @@ import ScreenService
 /// Copies Hummingbird requests into the framework-neutral core and its responses back.
 enum HummingbirdAdapter {
     /// The core's request for a Hummingbird request routed below `basePath`.
+    /// `basePath` is also the request's mount path, below which HTML pages link.
     static func screenRequest(_ request: Request, basePath: String, requestID: String) -> ScreenRequest {
         var headers = request.headers.map { HeaderField($0.name.canonicalName, $0.value) }
         // HTTP/1's `Host` becomes the request's authority and leaves its fields: put back,
         // so that an authenticator reads it as it would behind any other adapter.
         if let authority = request.head.authority { headers.append(HeaderField("host", authority)) }
-        return ScreenRequest(method: request.method.rawValue, target: target(request.uri, below: basePath), headers: headers, requestID: requestID)
+        return ScreenRequest(
+            method: request.method.rawValue, target: target(request.uri, below: basePath), headers: headers, requestID: requestID,
+            mountPath: basePath
+        )
     }
 
     /// The path and query of `uri` after the segments of `basePath`, still

@@ -15,13 +15,14 @@ extension RouterMethods {
     ///
     /// ```swift
     /// let router = Router()
-    /// let service = ScreenService(registry: Catalog.registry, configuration: .init(linkBase: "/screens"))
+    /// let service = ScreenService(registry: Catalog.registry)
     /// router.addScreens(service, at: "/screens")
     /// router.addServiceEndpoints(service)          // GET /routes and GET /health
     /// ```
     ///
-    /// HTML pages link to other screens below the service's `linkBase`: give it the same
-    /// base. `ScreenServer` sets it, and an idle timeout and a connection limit, for you.
+    /// HTML pages link to other screens below `basePath`, unless the service's `linkBase`
+    /// names another base. `ScreenServer` also sets an idle timeout and a connection
+    /// limit, which an application of your own sets itself.
     @discardableResult
     public func addScreens(_ service: ScreenService, at basePath: String = "/screens") -> Self {
         mount(at: "/" + basePath.split(separator: "/").joined(separator: "/"), service.respond(to:logger:))

@@ -385,7 +385,7 @@ struct MemoTests {
     }
 
     private func key(_ path: String, data: [String: String] = [:]) -> RenderMemo.Key {
-        .init(pattern: "p", path: path, data: data, context: .anonymous, client: ClientProfile(format: .text))
+        .init(pattern: "p", path: path, data: data, context: .anonymous, client: ClientProfile(format: .text), linkBase: "")
     }
 
     @Test("The store keeps the most recent entries within its capacity")

@@ -34,6 +34,24 @@ struct HTMLServiceTests {
         #expect(await get(service, "/profile/42").header("Content-Type") == "application/json")
     }
 
+    @Test("Without a linkBase, links start below the request's mount path, and a reused page is never another mount's")
+    func mountPath() async throws {
+        let service = ScreenService(registry: testRegistry)
+        func page(mountedAt mountPath: String, of service: ScreenService = service) async -> String {
+            await service.respond(
+                to: ScreenRequest(method: "GET", target: "/profile/42?format=html", mountPath: mountPath), logger: logger
+            ).bodyText
+        }
+        // The profile's body is reused (it declares a lifetime): each mount gets its own.
+        #expect(await page(mountedAt: "/screens").contains("href=\"/screens/follow/42\""))
+        #expect(await page(mountedAt: "/m").contains("href=\"/m/follow/42\""))
+        #expect(await page(mountedAt: "/screens").contains("href=\"/screens/follow/42\""))
+        #expect(await page(mountedAt: "").contains("href=\"/follow/42\""))
+        // A base the service was given wins.
+        let configured = ScreenService(registry: testRegistry, configuration: .init(linkBase: "/ui"))
+        #expect(await page(mountedAt: "/screens", of: configured).contains("href=\"/ui/follow/42\""))
+    }
+
     @Test("An unknown path is the fallback page naming the closest route, a malformed one a 400 page; data stays text")
     func errors() async {
         let service = ScreenService(registry: testRegistry)

@@ -318,6 +318,18 @@ struct ScreenServerTests {
         }
     }
 
+    @Test("Mounted on an application's own router, a service links its pages below the mount point")
+    func mountedPagesLinkBelowTheMount() async throws {
+        let router = Router()
+        router.addScreens(ScreenService(registry: testRegistry), at: "/app/screens")
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/app/screens/profile/42?format=html", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("href=\"/app/screens/follow/42\""))
+            }
+        }
+    }
+
     @Test("GET /health, logged by its own path")
     func health() async throws {
         let capture = LogCapture()

@@ -23,6 +23,8 @@ final class RenderMemo: @unchecked Sendable {
         var context: TrustedContext
         /// The format and what the client says of itself: everything of it that changes the bytes.
         var client: ClientProfile
+        /// Where HTML links start: a service mounted twice writes different pages.
+        var linkBase: String
     }
 
     struct Entry {

@@ -22,18 +22,24 @@ public struct ScreenRequest: Sendable {
     /// The request's id, written as `request_id` in the service's log lines for it;
     /// `nil` leaves it out.
     public var requestID: String?
+    /// Where the adapter mounted the service, such as `/screens`: HTML pages link to other
+    /// screens below it when the service has no `linkBase` of its own. Empty by default.
+    public var mountPath: String
 
     /// Creates a request.
-    public init(method: String, target: String, headers: [HeaderField] = [], requestID: String? = nil) {
+    public init(method: String, target: String, headers: [HeaderField] = [], requestID: String? = nil, mountPath: String = "") {
         self.method = method
         self.target = target
         self.headers = headers
         self.requestID = requestID
+        self.mountPath = mountPath
     }
 
     /// Creates a request from `(name, value)` pairs.
-    public init(method: String, target: String, headers: [(String, String)], requestID: String? = nil) {
-        self.init(method: method, target: target, headers: headers.map { HeaderField($0.0, $0.1) }, requestID: requestID)
+    public init(method: String, target: String, headers: [(String, String)], requestID: String? = nil, mountPath: String = "") {
+        self.init(
+            method: method, target: target, headers: headers.map { HeaderField($0.0, $0.1) }, requestID: requestID, mountPath: mountPath
+        )
     }
 
     /// The values of every field named `name`, joined with `, ` as HTTP allows for

@@ -16,10 +16,10 @@ extension ScreenService {
         }
     }
 
-    func errorResponse(_ error: ServiceError, format: ScreenFormat?) -> ScreenResponse {
+    func errorResponse(_ error: ServiceError, format: ScreenFormat?, linkBase: String = "") -> ScreenResponse {
         var body: [UInt8]
         var contentType = "text/plain; charset=utf-8"
-        if let format, let rendered = try? format.renderBytes(error.screen, options: RenderOptions(linkBase: configuration.linkBase)) {
+        if let format, let rendered = try? format.renderBytes(error.screen, options: RenderOptions(linkBase: linkBase)) {
             body = rendered
             contentType = format.contentType
         } else {

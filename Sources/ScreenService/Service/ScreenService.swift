@@ -70,8 +70,9 @@ public struct ScreenService: Sendable {
         /// default.
         public var appVersionHeader: String
         /// Where the screens are served, such as `/screens`: HTML pages link to other
-        /// screens below it. Empty by default (links from the site's root); `ScreenServer`
-        /// sets its base path when this is empty.
+        /// screens below it. Empty by default: then each request's
+        /// ``ScreenRequest/mountPath``, which the adapters set to where they mounted the
+        /// service (the site's root for a request that names none).
         public var linkBase: String
 
         /// Creates a configuration.
@@ -142,12 +143,13 @@ public struct ScreenService: Sendable {
         let start = ContinuousClock.now
         let log = RequestLog(logger: logger, requestID: request.requestID)
         let headers = RequestHeaders(request.headers, appVersionHeader: configuration.appVersionHeader)
+        let linkBase = configuration.linkBase.isEmpty ? request.mountPath : configuration.linkBase
         // Parsed once, also for the format of an error; too long a target is `414`, not parsed.
         let target = request.target.utf8.count <= configuration.maximumTargetLength
             ? Result { () throws(ScreenRegistryError) in try RequestTarget(request.target) } : nil
         var response: ScreenResponse
         do {
-            response = try await screenResponse(for: request, headers: headers, target: target, log: log)
+            response = try await screenResponse(for: request, headers: headers, target: target, linkBase: linkBase, log: log)
         } catch {
             let requested: String? = switch target {
             case .success(let target)?: target.format
@@ -155,7 +157,7 @@ public struct ScreenService: Sendable {
             case nil: nil
             }
             let format = error.status == 406 ? nil : Self.formatForErrors(headers, formatName: requested)
-            response = errorResponse(error, format: format)
+            response = errorResponse(error, format: format, linkBase: linkBase)
         }
         response.headers += Self.protectionHeaders
         if request.method == "HEAD" { response = Self.headResponse(response) }
@@ -165,7 +167,7 @@ public struct ScreenService: Sendable {
 
     private func screenResponse(
         for request: ScreenRequest, headers: RequestHeaders, target parsed: Result<RequestTarget, ScreenRegistryError>?,
-        log: RequestLog
+        linkBase: String, log: RequestLog
     ) async throws(ServiceError) -> ScreenResponse {
         try Self.checkMethod(request, headers)
         guard let parsed else {
@@ -196,7 +198,7 @@ public struct ScreenService: Sendable {
         }
         let answer = ScreenAnswer(match, fragment: target.fragment, stack: target.wantsStack)
         let client = Self.clientProfile(format, headers)
-        let options = RenderOptions(platform: client.platform, linkBase: configuration.linkBase)
+        let options = RenderOptions(platform: client.platform, linkBase: linkBase)
 
         if case .fallback = answer {
             // No route matched and the registry has a fallback screen: the client gets
@@ -213,7 +215,8 @@ public struct ScreenService: Sendable {
         let body: [UInt8], contentType: String, tag: String
         if case .screen = answer, let timeToLive = reuseLifetime(of: match) {
             let key = RenderMemo.Key(
-                pattern: match.pattern, path: match.path, data: match.data, context: context, client: client
+                pattern: match.pattern, path: match.path, data: match.data, context: context, client: client,
+                linkBase: linkBase
             )
             if let entry = memo.lookup(key) {
                 (body, contentType, tag) = (entry.body, format.contentType, entry.tag)
