@@ -22,8 +22,8 @@ extension RoutesBuilder {
     /// ```
     ///
     /// The service reads no request body, so the routes never collect one. HTML pages
-    /// link to other screens below the service's `linkBase`: give the service the same
-    /// base (`ScreenService.Configuration(linkBase: "/screens")`).
+    /// link to other screens below `basePath`, unless the service's `linkBase` names
+    /// another base.
     public func screens(_ service: ScreenService, at basePath: String = "screens") {
         let segments = basePath.split(separator: "/").map { PathComponent.constant(String($0)) }
         let base = "/" + basePath.split(separator: "/").joined(separator: "/")

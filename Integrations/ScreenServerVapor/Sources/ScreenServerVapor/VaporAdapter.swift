@@ -11,7 +11,8 @@ enum VaporAdapter {
             method: request.method.rawValue,
             target: ScreenRequest.target(path: request.url.path, query: request.url.query, below: basePath),
             headers: request.headers.map { HeaderField($0.name, $0.value) },
-            requestID: requestID
+            requestID: requestID,
+            mountPath: basePath
         )
     }
 

@@ -191,6 +191,16 @@ struct ScreenServerVaporTests {
         }
     }
 
+    @Test("HTML pages link below the mount point")
+    func pagesLinkBelowTheMount() async throws {
+        try await withScreens(at: "app/screens") { app in
+            try await app.testing().test(.GET, "app/screens/profile/42?format=html") { response async in
+                #expect(response.status.code == 200)
+                #expect(response.body.string.contains("href=\"/app/screens/follow/42\""))
+            }
+        }
+    }
+
     @Test("Over a real socket: HEAD keeps the GET's Content-Length")
     func running() async throws {
         let get = await direct("GET", "/profile/42")
