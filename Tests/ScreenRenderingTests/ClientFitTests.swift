@@ -130,6 +130,12 @@ struct ClientFitTests {
             "beagle:screenComponent > beagle:container > beagle:button > beagle:setContext: divkit@29.0 cannot render beagle:setContext: divkit renders it from 30.4"
         ])
         #expect(ClientCapabilities.of(.hxml).since("beagle:listView") == Version("0.26"))
+        // A gallery with an item_builder, on DivKit Web from 30.31; a pager's horizontal view
+        // (scroll-orientation) in Hyperview from 0.3.
+        #expect(ClientCapabilities.of(.divkit).since("beagle:listView") == Version("30.31"))
+        #expect(ClientCapabilities.of(.divkit).renders("beagle:listView", at: Version("30.30")) == false)
+        #expect(ClientCapabilities.of(.hxml).renders("beagle:pageView", at: Version("0.2")) == false)
+        #expect(ClientCapabilities.of(.hxml).renders("beagle:pageView", at: Version("0.3")) == true)
         #expect(ClientCapabilities.of(.json).renders("custom:badge", at: nil) == nil)
         #expect(ClientCapabilities.of(.text).renders("custom:badge", at: nil) == nil)
         #expect(ClientCapabilities.of(.text).renders("beagle:webView", at: nil) == true)
@@ -150,6 +156,16 @@ struct ClientFitTests {
         #expect(reasons(.hxml, "0.34", password) == ["hyperview renders type PASSWORD from 0.34.1"])
         #expect(reasons(.hxml, "0.34.1", password) == [])
         #expect(reasons(.json, "1.0", password) == [])
+        // A vertical scroll view is any Hyperview's; a horizontal one needs scroll-orientation
+        // (0.3). Checked alone: a whole screen needs 0.5.
+        func alone(_ version: String, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: .hxml, clientVersion: Version(version)), appComponents: AppComponents())
+                .problems(in: node).map(\.reason)
+        }
+        let sideways = ScrollView(scrollDirection: .horizontal) { Text("a") }.node
+        #expect(alone("0.2", sideways) == ["hyperview renders scrollDirection HORIZONTAL from 0.3"])
+        #expect(alone("0.3", sideways) == [])
+        #expect(alone("0.1", ScrollView(scrollDirection: .vertical) { Text("a") }.node) == [])
     }
 
     @Test("A component for another platform is left out by the fit, as by every renderer")

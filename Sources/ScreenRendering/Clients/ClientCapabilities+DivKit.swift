@@ -22,7 +22,10 @@ extension ClientCapabilities {
             ("beagle:button", Version("4.0")),  // text with actions
             ("beagle:image", Version("4.0")),  // image
             ("beagle:textInput", Version("4.0")),  // input with a text variable
-            ("beagle:listView", Version("4.0")),  // gallery with templates
+            // A gallery with an `item_builder`: `CHANGELOG.md` 30.12.0 (iOS), 30.19.0 (Android),
+            // `client/web/divkit/CHANGELOG.md` 30.31.0 ("support for the `item_buildr` in the
+            // `gallery` component").
+            ("beagle:listView", Version("30.31")),
             ("beagle:scrollView", Version("4.0")),  // container or gallery
             ("beagle:touchable", Version("4.0")),  // the child with actions
             ("beagle:pageView", Version("4.0")),  // pager
@@ -40,7 +43,7 @@ extension ClientCapabilities {
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),
         ],
         sources: [
-            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.9.0, 30.4.0, 31.7.0)",
-            "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0)",
+            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.9.0, 30.4.0, 30.12.0, 30.19.0, 31.7.0)",
+            "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
         ])
 }

@@ -25,8 +25,8 @@ extension ClientCapabilities {
             ("beagle:image", Version("0.5")),  // image
             ("beagle:textInput", Version("0.1")),  // text-field in a form
             ("beagle:listView", Version("0.26")),  // list with items
-            ("beagle:scrollView", Version("0.1")),  // view
-            ("beagle:pageView", Version("0.1")),  // view
+            ("beagle:scrollView", Version("0.1")),  // view; horizontal below
+            ("beagle:pageView", Version("0.3")),  // view with scroll-orientation="horizontal"
             ("beagle:touchable", Version("0.1")),  // the child with a behavior
             ("beagle:tabBar", Version("0.2")),  // select-single with options
             ("beagle:webView", Version("0.11")),  // web-view
@@ -36,17 +36,20 @@ extension ClientCapabilities {
             ("beagle:openExternalURL", Version("0.13")), ("beagle:openNativeRoute", Version("0.13")),  // deep-link
             ("beagle:alert", Version("0.7")), ("beagle:confirm", Version("0.7")),  // alert
         ],
-        // `CHANGELOG.md` 0.4.0 "Added `keyboard-type` attribute on `<text-field>` elements";
+        // `CHANGELOG.md` 0.3.0 "Added `scroll-orientation` attribute to `<view>` elements"
+        // (before it, a view scrolls vertically only); 0.4.0 "Added `keyboard-type` attribute
+        // on `<text-field>` elements";
         // `secure-text` since tag v0.34.1 (commit 858eed2e "support secure-text for text
         // fields"); `resizeMode` on `<image>` in the schema from v0.40.2, listed under
         // 0.41.0 in `CHANGELOG.md` (the later one is taken).
         properties: [
+            .init("beagle:scrollView", ["scrollDirection"], ["HORIZONTAL"], since: Self.version("0.3")),
             .init("beagle:textInput", ["type"], ["EMAIL", "NUMBER"], since: Self.version("0.4")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("0.34.1")),
             .init("beagle:image", ["mode"], ["FIT_XY", "FIT_CENTER", "CENTER_CROP", "CENTER"], since: Self.version("0.41")),
         ],
         sources: [
-            "Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.4.0, 0.7.0, 0.41.0)",
+            "Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.3.0, 0.4.0, 0.7.0, 0.41.0)",
             "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.40.2",
         ])
 }
