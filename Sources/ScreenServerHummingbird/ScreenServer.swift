@@ -71,9 +71,9 @@ public struct ScreenServer: Sendable {
 
     /// Creates a server for `registry`.
     public init(registry: ScreenRegistry, configuration: Configuration = Configuration(), logger: Logger? = nil) {
-        var service = configuration.service
-        if service.linkBase.isEmpty { service.linkBase = configuration.basePath }
-        self.service = ScreenService(registry: registry, configuration: service)
+        // Pages link below the base path without a linkBase: the router passes it as each
+        // request's mount path.
+        self.service = ScreenService(registry: registry, configuration: configuration.service)
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "ScreenServer")
     }
