@@ -168,6 +168,47 @@ struct ClientFitTests {
         #expect(alone("0.1", ScrollView(scrollDirection: .vertical) { Text("a") }.node) == [])
     }
 
+    @Test("Booleans and properties that an older client ignores, and so renders wrongly: disabled actions, read-only fields, triggers, local variables")
+    func flagAndPresenceRequirements() throws {
+        func reasons(_ format: ScreenFormat, _ version: String, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format, clientVersion: Version(version)), appComponents: AppComponents())
+                .problems(in: Self.screen(node)).map(\.reason)
+        }
+        // DivKit runs a disabled button's actions before 29.2 (`is_enabled` on actions).
+        let disabled = Button("Pay", enabled: false, action: .navigate(to: "/pay")).node
+        #expect(reasons(.divkit, "29.1", disabled) == ["divkit renders enabled false from 29.2"])
+        #expect(reasons(.divkit, "29.2", disabled) == [])
+        // Enabled, or without actions to disable, it renders the same on every version.
+        #expect(reasons(.divkit, "29.1", Button("Pay", enabled: true, action: .navigate(to: "/pay")).node) == [])
+        #expect(reasons(.divkit, "29.1", Button("Pay", enabled: false).node) == [])
+        // A read-only field: `is_enabled` on DivKit's input from 29.15, `editable` in Hyperview from 0.38.4.
+        let readOnly = TextInput(value: "42", readOnly: true).node
+        let inputDisabled = TextInput(value: "42", enabled: false).node
+        #expect(reasons(.divkit, "29.14", readOnly) == ["divkit renders readOnly true from 29.15"])
+        #expect(reasons(.divkit, "29.14", inputDisabled) == ["divkit renders enabled false from 29.15"])
+        #expect(reasons(.divkit, "29.15", readOnly) == [])
+        #expect(reasons(.divkit, "29.14", TextInput(value: "42", readOnly: false).node) == [])
+        #expect(reasons(.hxml, "0.38.3", readOnly) == ["hyperview renders readOnly true from 0.38.4"])
+        #expect(reasons(.hxml, "0.38.4", inputDisabled) == [])
+        // Hyperview's triggers: a property whatever its value, named without one.
+        let focused = TextInput(placeholder: "Name", onFocus: [.popView]).node
+        let changed = TextInput(placeholder: "Name", onChange: [.popView]).node
+        #expect(reasons(.hxml, "0.37", focused) == ["hyperview renders onFocus from 0.38"])
+        #expect(reasons(.hxml, "0.38", focused) == [])
+        #expect(reasons(.hxml, "0.45", changed) == ["hyperview renders onChange from 0.46"])
+        #expect(reasons(.hxml, "0.46", changed) == [])
+        #expect(reasons(.hxml, "0.37", TextInput(placeholder: "Name").node) == [])
+        // A container's own context is a div's `variables` in DivKit, from 30.19 on every platform.
+        let scoped = Container(context: Context(id: "cart", value: ["count": 2])) { Text("Cart") }.node
+        #expect(reasons(.divkit, "30.18", scoped) == ["divkit renders context from 30.19"])
+        #expect(reasons(.divkit, "30.19", scoped) == [])
+        #expect(reasons(.divkit, "30.18", Container { Text("Cart") }.node) == [])
+        // Requirements read as data: `formats` lists them.
+        let divkit = ClientCapabilities.of(.divkit).properties.map(\.description)
+        #expect(divkit.contains("beagle:button enabled=false (with onPress)"))
+        #expect(ClientCapabilities.of(.hxml).properties.map(\.description).contains("beagle:textInput onChange"))
+    }
+
     @Test("A component for another platform is left out by the fit, as by every renderer")
     func platforms() throws {
         let screen = Screen { Text("everyone"); Text("ios only").platforms(.ios) }.node

@@ -2,8 +2,8 @@ import ScreenRegistry
 
 extension ClientCapabilities {
     /// Beagle's clients (iOS, Android, Web) render every Beagle type the model has, and
-    /// nothing else: a type they do not know is an error screen (Beagle#450), so a custom
-    /// component needs the app's own view. Versions are not listed: the facts are Beagle
+    /// nothing else: a type they do not know is not shown as meant (on Android in debug
+    /// builds, an error screen: Beagle#450), so a custom component needs the app's own view. Versions are not listed: the facts are Beagle
     /// framework 2.x's, which every client of this format speaks.
     ///
     /// Source: `shared/BEAGLE-FORMAT.md` ("Objects and type keys", "Components", "Actions"),

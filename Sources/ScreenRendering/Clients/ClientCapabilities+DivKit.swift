@@ -38,12 +38,25 @@ extension ClientCapabilities {
         // "Implemented `space-between`…`space-evenly` alignments", 25.3.0 (Web); 29.9.0
         // (Android, Web) "`keyboard_type` = `password` has been supported", 31.7.0 (iOS)
         // "Supported `password` `keyboard_type`".
+        //
+        // What an older client ignores and so renders wrongly: a disabled button's actions
+        // (`is_enabled` on an action, 29.2.0 on all three: "Supported `is_enabled` property
+        // in `div-action`"), which it would run; a read-only input (`is_enabled` on `input`:
+        // iOS 29.13.0, Android 29.14.0, Web 29.15.0 "Supported flag `is_enabled` for
+        // `input`"), which it would let the user edit; a container's or pager's context
+        // (a div's own `variables`: iOS 30.8.0, Android 30.14.0, Web 30.19.0 "Added local
+        // `variables` support"), whose bindings it could not resolve.
         properties: [
             .init("*", ["style", "flex", "justifyContent"], ["SPACE_BETWEEN", "SPACE_AROUND", "SPACE_EVENLY"], since: Self.version("28.3")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),
+            .init("beagle:button", ["enabled"], matching: .flag(false), alongside: ["onPress"], since: Self.version("29.2")),
+            .init("beagle:textInput", ["readOnly"], matching: .flag(true), since: Self.version("29.15")),
+            .init("beagle:textInput", ["enabled"], matching: .flag(false), since: Self.version("29.15")),
+            .init("beagle:container", ["context"], matching: .present, since: Self.version("30.19")),
+            .init("beagle:pageView", ["context"], matching: .present, since: Self.version("30.19")),
         ],
         sources: [
-            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.9.0, 30.4.0, 30.12.0, 30.19.0, 31.7.0)",
+            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
         ])
 }

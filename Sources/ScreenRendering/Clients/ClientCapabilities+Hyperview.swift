@@ -2,10 +2,11 @@ import ScreenRegistry
 
 extension ClientCapabilities {
     /// Hyperview's client, by the version of its npm package `hyperview` (what it sends in
-    /// `X-Hyperview-Version` since 0.6.0). Each type is listed with the element or behavior
-    /// the renderer writes for it and the first version that has it; the rest (requests,
-    /// contexts, custom components) is written as an `sr:` element Hyperview shows only
-    /// through a custom element the app registers.
+    /// `X-Hyperview-Version` since 0.6.0; 0.5.0 sent the header with a fixed `0.6`). Each
+    /// type is listed with the element or behavior the renderer writes for it and the
+    /// first version that has it; the rest (requests, contexts, custom components) is
+    /// written as an `sr:` element Hyperview shows only through a custom element the app
+    /// registers.
     ///
     /// Sources, in `Instawork/hyperview`: `CHANGELOG.md` 0.1.0 ("Added `<screen>`,
     /// `<body>`, `<header>`, `<view>`, `<text>`", `<text-field>`, `<list>`, `<item>`, and the
@@ -41,15 +42,26 @@ extension ClientCapabilities {
         // on `<text-field>` elements";
         // `secure-text` since tag v0.34.1 (commit 858eed2e "support secure-text for text
         // fields"); `resizeMode` on `<image>` in the schema from v0.40.2, listed under
-        // 0.41.0 in `CHANGELOG.md` (the later one is taken).
+        // 0.41.0 in `CHANGELOG.md` (the later one is taken). Not in `CHANGELOG.md`, from
+        // the tags: `editable` on `<text-field>` since v0.38.4 (`schema/hyperview.xsd`,
+        // `hv-text-field` reads `editable !== 'false'`), without which a read-only field is
+        // editable; the `focus` and `blur` triggers since v0.38.0 (commit b0cc1f72 "add
+        // trigger "focus" and "blur" for text-field"), `change` since v0.46.0 (commit
+        // ace2531b "Add support for "change" trigger on text-area and text-field"), whose
+        // behaviors an older client never runs.
         properties: [
             .init("beagle:scrollView", ["scrollDirection"], ["HORIZONTAL"], since: Self.version("0.3")),
             .init("beagle:textInput", ["type"], ["EMAIL", "NUMBER"], since: Self.version("0.4")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("0.34.1")),
             .init("beagle:image", ["mode"], ["FIT_XY", "FIT_CENTER", "CENTER_CROP", "CENTER"], since: Self.version("0.41")),
+            .init("beagle:textInput", ["readOnly"], matching: .flag(true), since: Self.version("0.38.4")),
+            .init("beagle:textInput", ["enabled"], matching: .flag(false), since: Self.version("0.38.4")),
+            .init("beagle:textInput", ["onFocus"], matching: .present, since: Self.version("0.38")),
+            .init("beagle:textInput", ["onBlur"], matching: .present, since: Self.version("0.38")),
+            .init("beagle:textInput", ["onChange"], matching: .present, since: Self.version("0.46")),
         ],
         sources: [
             "Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.3.0, 0.4.0, 0.7.0, 0.41.0)",
-            "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.40.2",
+            "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.38.0, v0.38.4, v0.40.2, v0.46.0",
         ])
 }

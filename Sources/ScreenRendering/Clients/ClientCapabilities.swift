@@ -35,34 +35,77 @@ public struct ClientCapabilities: Sendable {
 
     /// A property value a client renders only from `since`: a property of nodes of `type`
     /// (`*`: every component), reached by `path` through objects (`style`, `flex`,
-    /// `justifyContent`), with one of `values`.
+    /// `justifyContent`), with a value that `match` selects, on a node that also has every
+    /// property in `alongside`.
     public struct PropertyRequirement: Sendable, CustomStringConvertible {
+        /// Which values of the property an older client cannot render.
+        public enum Match: Sendable, Hashable {
+            /// One of these strings, such as `PASSWORD`.
+            case oneOf([String])
+            /// This Boolean, such as `false` for a disabled button.
+            case flag(Bool)
+            /// Any value: the property itself, such as a focus trigger's actions.
+            case present
+        }
+
         public var type: String
         public var path: [String]
-        public var values: [String]
+        public var match: Match
+        /// Other properties the node must have for the requirement to apply: a disabled
+        /// button's `enabled` matters only with `onPress` actions to disable.
+        public var alongside: [String]
         public var since: Version
 
-        /// A requirement from its data.
+        /// The strings that ``match`` selects; empty when it selects a Boolean or any value.
+        public var values: [String] {
+            get { if case .oneOf(let values) = match { values } else { [] } }
+            set { match = .oneOf(newValue) }
+        }
+
+        /// A requirement on string values.
         public init(_ type: String, _ path: [String], _ values: [String], since: Version) {
+            self.init(type, path, matching: .oneOf(values), since: since)
+        }
+
+        /// A requirement on the values `match` selects, on nodes that also have `alongside`.
+        public init(_ type: String, _ path: [String], matching match: Match, alongside: [String] = [], since: Version) {
             self.type = type
             self.path = path
-            self.values = values
+            self.match = match
+            self.alongside = alongside
             self.since = since
         }
 
-        /// `beagle:textInput type=PASSWORD`.
+        /// `beagle:textInput type=PASSWORD`, `beagle:button enabled=false (with onPress)`,
+        /// `beagle:textInput onFocus`.
         public var description: String {
-            "\(type) \(path.joined(separator: "."))=\(values.joined(separator: "|"))"
+            let name = path.joined(separator: ".")
+            let selected: String = switch match {
+            case .oneOf(let values): "\(name)=\(values.joined(separator: "|"))"
+            case .flag(let flag): "\(name)=\(flag)"
+            case .present: name
+            }
+            return alongside.isEmpty ? "\(type) \(selected)" : "\(type) \(selected) (with \(alongside.joined(separator: ", ")))"
         }
 
-        /// The value of `node` this requirement concerns, if it has one.
+        /// The value of `node` this requirement concerns, as its reason names it (`PASSWORD`,
+        /// `false`, or empty for a property that needs a version whatever its value), when
+        /// the node has one.
         func value(in node: Node) -> String? {
             guard type == "*" ? node.kind == .component : node.type == type else { return nil }
+            for name in alongside where node[property: name] == nil { return nil }
             var current = node
             for (index, name) in path.enumerated() {
-                switch current[property: name] {
-                case .node(let object)? where index < path.count - 1: current = object
-                case .string(let text)? where index == path.count - 1: return values.contains(text) ? text : nil
+                guard let value = current[property: name] else { return nil }
+                guard index == path.count - 1 else {
+                    guard case .node(let object) = value else { return nil }
+                    current = object
+                    continue
+                }
+                switch (match, value) {
+                case (.oneOf(let values), .string(let text)): return values.contains(text) ? text : nil
+                case (.flag(let wanted), .bool(let flag)): return flag == wanted ? String(flag) : nil
+                case (.present, _): return ""
                 default: return nil
                 }
             }

@@ -75,7 +75,8 @@ public struct ClientFit: Sendable {
     private func describe(_ refusal: Refusal) -> String {
         switch refusal {
         case .property(let requirement, let value):
-            return "\(capabilities.client) renders \(requirement.path.joined(separator: ".")) \(value) from \(requirement.since)"
+            let what = value.isEmpty ? requirement.path.joined(separator: ".") : requirement.path.joined(separator: ".") + " " + value
+            return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since.map(String.init(describing:)) ?? "?")"
         case .appView:
