@@ -48,12 +48,16 @@ public struct ClientCapabilities: Sendable {
             case present
         }
 
+        /// The node type, such as `beagle:textInput`; `*` for every component.
         public var type: String
+        /// The property's names from the node down, such as `style`, `flex`, `justifyContent`.
         public var path: [String]
+        /// The values that need ``since``.
         public var match: Match
         /// Other properties the node must have for the requirement to apply: a disabled
         /// button's `enabled` matters only with `onPress` actions to disable.
         public var alongside: [String]
+        /// The first client version that renders the selected values.
         public var since: Version
 
         /// The strings that ``match`` selects; empty when it selects a Boolean or any value.
