@@ -163,6 +163,29 @@ struct RedirectGuardFallbackTests {
         #expect(try registry.resolve("/pay/7", context: TrustedContext(session: "")).pattern == "login")
     }
 
+    @Test("What the client declared reaches the screen, never a guard or canHandle")
+    func declaredValues() async throws {
+        var registry = try registry(["upgrade"])
+        try registry.register(Probe.self, at: "new", guard: .requires("hyperviewVersion", else: "upgrade"))
+        try registry.register(DeclaredOnly.self, at: "beta")
+        var context = TrustedContext()
+        context.declared["hyperviewVersion"] = "0.85.0"
+        // The guard and canHandle read the context without it.
+        #expect(try registry.resolve("/new", context: context).pattern == "upgrade")
+        expectError(.unknownPath(path: "/beta", suggestion: nil)) { try registry.resolve("/beta", context: context) }
+        // Vouched for by the application, the same value opens both.
+        let vouched = TrustedContext(values: ["hyperviewVersion": "0.85.0"])
+        #expect(try registry.resolve("/new", context: vouched).pattern == "new")
+        #expect(try registry.resolve("/beta", context: vouched).pattern == "beta")
+        // The screen reads it by the subscript, as it reads a trusted value.
+        let match = try registry.resolve("/upgrade", context: context)
+        #expect(match.context["hyperviewVersion"] == "0.85.0")
+        #expect(match.context.vouched["hyperviewVersion"] == nil)
+        var both = TrustedContext(values: ["hyperviewVersion": "1"])
+        both.declared["hyperviewVersion"] = "2"
+        #expect(both["hyperviewVersion"] == "1")
+    }
+
     @Test("A custom guard condition reads the trusted context, never the query")
     func customGuard() throws {
         var registry = try registry(["upgrade"])

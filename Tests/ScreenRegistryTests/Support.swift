@@ -117,3 +117,16 @@ func expectError<T>(
         Issue.record("expected \(expected), got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
     }
 }
+
+/// A screen only for requests whose context names a Hyperview version.
+struct DeclaredOnly: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+
+    static func canHandle(path: String, data: [String: String], context: TrustedContext) -> Bool {
+        context["hyperviewVersion"] != nil
+    }
+
+    func screen() async throws -> Screen {
+        Screen { Text("beta") }
+    }
+}

@@ -58,6 +58,18 @@ struct HyperviewServiceTests {
         #expect(await get("/version", [("X-Hyperview-Version", long)]).bodyText.contains("<text>version none</text>"))
     }
 
+    @Test("X-Hyperview-Version chooses what a screen shows, never opens a guarded route")
+    func versionNeverAuthorizes() async throws {
+        var registry = testRegistry
+        try registry.register(VersionScreen.self, at: "beta", guard: .requires("hyperviewVersion", else: "login"))
+        let service = ScreenService(registry: registry)
+        let response = await service.respond(
+            to: ScreenRequest(method: "GET", target: "/beta", headers: [("X-Hyperview-Version", "0.85.0")]), logger: logger)
+        #expect(response.status == 200)
+        #expect(!response.bodyText.contains("version 0.85.0"))
+        #expect(response.bodyText.contains("Log in"))
+    }
+
     @Test("?fragment= answers one component's element as a fragment; errors name the case")
     func fragments() async throws {
         let fragment = await get("/home?fragment=tabs", [("X-Hyperview-Version", "0.85.0")])

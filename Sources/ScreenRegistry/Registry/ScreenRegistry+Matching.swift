@@ -1,16 +1,18 @@
 /// One step of resolution, and the bookkeeping of shapes and precedence.
 extension ScreenRegistry {
     /// The first route, in precedence order, that matches `link` and accepts it, with
-    /// the match it makes; redirects and guards are not followed here. `context` goes to
-    /// the screen types' ``DeeplinkScreen/canHandle(path:data:context:)``.
+    /// the match it makes; redirects and guards are not followed here. `context`, without
+    /// what the client declared, goes to the screen types'
+    /// ``DeeplinkScreen/canHandle(path:data:context:)``; the match carries all of it.
     func firstMatch(_ link: DeepLink, data: [String: String], context: TrustedContext) -> RouteMatch? {
         let path = link.path
+        let vouched = context.vouched
         // The winner's parts; its match is made once the search is over.
         var winner: (id: Int, parameters: [String: String], data: [String: String])?
         _ = trie.firstMatch(link.segments) { id in
             let parameters = Self.parameters(of: entries[id].parsed, in: link.segments)
             let merged = Self.merged(query: link.query, data: data, parameters: parameters)
-            guard entries[id].screenType.canHandle(path: path, data: merged, context: context) else { return false }
+            guard entries[id].screenType.canHandle(path: path, data: merged, context: vouched) else { return false }
             winner = (id, parameters, merged)
             return true
         }

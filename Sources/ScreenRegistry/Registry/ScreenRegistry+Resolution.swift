@@ -72,7 +72,7 @@ extension ScreenRegistry {
             let target = try Self.fill(redirect, with: match.parameters, from: entries[id].pattern)
             return (target, match.data.filter { match.parameters[$0.key] == nil })
         }
-        guard let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(context) else { return nil }
+        guard let routeGuard = entries[id].routeGuard, !routeGuard.isSatisfied(context.vouched) else { return nil }
         var data = match.data
         data["next"] = Self.pathWithQuery(match.path, query)
         return (routeGuard.target, data)

@@ -20,6 +20,12 @@ public struct TrustedContext: Sendable, Hashable {
     public var values: [String: String]
     /// The roles the signed-in user has.
     public var roles: Set<String>
+    /// What the client declared about itself and the service passes on for screens that
+    /// adapt to it (`hyperviewVersion`, from `X-Hyperview-Version`). A screen reads it by
+    /// the subscript like the rest, when no trusted value has the key; guards and
+    /// ``DeeplinkScreen/canHandle(path:data:context:)`` never see it (``vouched``), so a
+    /// header can choose what a screen shows but never which route answers.
+    public var declared: [String: String] = [:]
 
     /// Creates a context; an empty one is an anonymous request.
     public init(
@@ -38,10 +44,18 @@ public struct TrustedContext: Sendable, Hashable {
     /// A request nobody vouched for: no user, no session, no roles.
     public static let anonymous = TrustedContext()
 
-    /// The trusted value for `key`.
+    /// The trusted value for `key`, else the client's declared one (``declared``).
     public subscript(key: String) -> String? {
-        get { values[key] }
+        get { values[key] ?? declared[key] }
         set { values[key] = newValue }
+    }
+
+    /// The context without what the client declared: what guards and `canHandle` read.
+    public var vouched: TrustedContext {
+        guard !declared.isEmpty else { return self }
+        var vouched = self
+        vouched.declared = [:]
+        return vouched
     }
 
     /// The signed-in user's identifier.

@@ -188,7 +188,7 @@ public struct ScreenService: Sendable {
         // makes a response personal.
         let isPersonal = context != .anonymous
         if context["hyperviewVersion"] == nil, let version = Self.hyperviewVersion(headers) {
-            context["hyperviewVersion"] = version
+            context.declared["hyperviewVersion"] = version
         }
         let match: RouteMatch
         do {
