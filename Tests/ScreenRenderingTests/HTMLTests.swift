@@ -63,6 +63,8 @@ struct HTMLMappingTests {
     @Test("A link never leaves the site or runs script: other schemes, protocol-relative and odd paths are buttons", arguments: [
         "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>x</script>",
         "vbscript:x", "//evil.example.com", "/\\evil.example.com", "https://a.example.com/ x", "http://a\u{0}b", "ftp://files.example.com",
+        // Dot segments, which a browser resolves out of the link base.
+        "/../routes", "/%2e%2E/health", "/profile/./42", "/a/.%2e/b", "/a/%2E",
     ])
     func hostileLinks(url: String) throws {
         let screen = Screen(title: "L") {
@@ -75,6 +77,17 @@ struct HTMLMappingTests {
         let all = [doc] + doc.descendants
         #expect(all.allSatisfy { $0.attributes["href"] == nil && $0.attributes["src"] == nil }, "\(url)")
         #expect(try content(doc).map(\.name) == ["button", "button", "span"])
+    }
+
+    @Test("An in-app path stays below the link base: dot segments are refused, dots elsewhere kept")
+    func appPaths() {
+        #expect(HTMLEscaping.appPath("/../routes", base: "/preview") == nil)
+        #expect(HTMLEscaping.appPath("/cards/%2e%2e/%2E%2e/admin", base: "/preview") == nil)
+        #expect(HTMLEscaping.appPath("/cards/.", base: "/preview") == nil)
+        #expect(HTMLEscaping.appPath("/profile/..42", base: "/preview") == "/preview/profile/..42")
+        #expect(HTMLEscaping.appPath("/profile/v1.2", base: "/preview") == "/preview/profile/v1.2")
+        #expect(HTMLEscaping.appPath("/search?q=../x#..", base: "/preview") == "/preview/search?q=../x#..")
+        #expect(HTMLEscaping.appPath("/%2e%2e%2e", base: "") == "/%2e%2e%2e")
     }
 
     @Test("Text and attributes hold any string as text: no element, attribute or script comes from data")

@@ -40,12 +40,35 @@ public enum HTMLEscaping {
     }
 
     /// An in-app path from a route, below `base`, or `nil` unless it is a relative path
-    /// that starts with one `/` and holds no backslash, space or control character.
+    /// that starts with one `/` and holds no backslash, space or control character, and
+    /// no `.` or `..` segment: a browser resolves those (`%2e` too), so `/../routes`
+    /// below `/preview` would leave it, and the app refuses such a path anyway.
     public static func appPath(_ path: String, base: String) -> String? {
         let bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/"),
             !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 <= 0x20 || $0 == 0x7F })
         else { return nil }
+        let pathPart = bytes.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard !pathPart.split(separator: UInt8(ascii: "/")).contains(where: isDotSegment) else { return nil }
         return base + path
+    }
+
+    /// Whether a segment is one a URL parser reads as `.` or `..`: dots, each written as
+    /// it is or as `%2e` (either case).
+    private static func isDotSegment(_ segment: ArraySlice<UInt8>) -> Bool {
+        var rest = segment[...]
+        var dots = 0
+        while let first = rest.first {
+            if first == UInt8(ascii: ".") {
+                rest = rest.dropFirst()
+            } else if rest.count >= 3, first == UInt8(ascii: "%"), rest.dropFirst().first == UInt8(ascii: "2"),
+                      rest.dropFirst(2).first.map({ $0 | 0x20 == UInt8(ascii: "e") }) == true {
+                rest = rest.dropFirst(3)
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return dots == 1 || dots == 2
     }
 }
