@@ -109,6 +109,13 @@ struct PreviewTests {
         let post = await get("/profile/42", method: "POST")
         #expect(post.status == 405)
         #expect(post.header("Allow") == "GET, HEAD")
+        #expect(post.headers.filter { $0.name == "Allow" }.count == 1)
+        // An authenticator's refusal keeps the header fields it adds, as the service's does.
+        let guarded = ScreenPreview(service: ScreenService(registry: testRegistry, configuration: .init(authenticator: Refusing())))
+        let refused = await guarded.respond(to: ScreenRequest(method: "GET", target: "/profile/42"), logger: logger)
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == "Bearer")
+        #expect(refused.bodyText.contains("Sign in first."))
         let head = await get("/profile/42", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty)
     }
@@ -144,5 +151,12 @@ private final class Markup: NSObject, XMLParserDelegate {
     ) {
         elements.insert(name.lowercased())
         self.attributes += attributes.map { ($0.key.lowercased(), $0.value) }
+    }
+}
+
+/// Refuses every request, asking for a bearer token.
+private struct Refusing: RequestAuthenticator {
+    func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext {
+        throw AuthenticationFailure(message: "Sign in first.", headers: [HeaderField("WWW-Authenticate", "Bearer")])
     }
 }

@@ -338,9 +338,11 @@ struct ScreenServerTests {
                 #expect(response.status == .ok)
                 #expect(response.text == #"{"status":"ok"}"#)
                 #expect(response.headers[.cacheControl] == "no-store")
+                #expect(response.headers.value("X-Content-Type-Options") == "nosniff")
             }
             try await client.execute(uri: "/health", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
+                #expect(response.headers.value("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
             }
             try await client.execute(uri: "/routes", method: .get) { response in
                 #expect(response.status == .ok)

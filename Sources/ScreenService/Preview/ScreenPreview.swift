@@ -48,7 +48,7 @@ public struct ScreenPreview: Sendable {
         let start = ContinuousClock.now
         let log = RequestLog(logger: logger, requestID: request.requestID)
         var page = PreviewPage(base: basePath == "/" ? "" : basePath)
-        let (status, html, pattern) = await answer(request, page: &page, log: log)
+        let (status, html, pattern, errorHeaders) = await answer(request, page: &page, log: log)
         let body = Array(html.utf8)
         var response = ScreenResponse(status: status, headers: [
             HeaderField("Content-Type", "text/html; charset=utf-8"),
@@ -57,13 +57,18 @@ public struct ScreenPreview: Sendable {
             HeaderField("X-Content-Type-Options", "nosniff"),
             HeaderField("Content-Security-Policy", Self.contentSecurityPolicy),
         ], body: body, pattern: pattern)
-        if status == 405 { response.headers.append(HeaderField("Allow", "GET, HEAD")) }
+        // What the refusal adds for the client: `Allow` on a 405, an authenticator's
+        // `WWW-Authenticate` on a 401.
+        response.headers += errorHeaders
         if request.method == "HEAD" { response = ScreenService.headResponse(response) }
         ScreenService.write(request, response, since: start, to: log)
         return response
     }
 
-    private func answer(_ request: ScreenRequest, page: inout PreviewPage, log: RequestLog) async -> (Int, String, String?) {
+    /// The page's status, markup and route, and the header fields a refusal adds.
+    private func answer(
+        _ request: ScreenRequest, page: inout PreviewPage, log: RequestLog
+    ) async -> (Int, String, String?, [HeaderField]) {
         let parsed: PreviewRequest
         let context: TrustedContext
         do {
@@ -71,14 +76,15 @@ public struct ScreenPreview: Sendable {
             parsed = try Self.parse(request.target)
             context = try await service.authenticate(request)
         } catch {
-            return (error.status, page.error(status: error.status, reason: ServiceError.reason(for: error.status), message: error.message), nil)
+            let html = page.error(status: error.status, reason: ServiceError.reason(for: error.status), message: error.message)
+            return (error.status, html, nil, error.headers)
         }
         page.client = parsed.client
         guard case .screen(let link) = parsed.page else {
             let routes = service.registry.routes.map { route in
                 (route, service.registry.samplePaths(for: route, examples: examples(route.screenType)))
             }
-            return (200, page.index(routes), nil)
+            return (200, page.index(routes), nil, [])
         }
         page.path = link.path
         page.data = ScreenRegistry.pathWithQuery("", link.query).dropFirst().description
@@ -86,8 +92,8 @@ public struct ScreenPreview: Sendable {
             let match = try service.registry.resolve(link, context: context)
             let report = try await PreviewReport.make(
                 match, in: service.registry, client: parsed.client, examples: examples(match.screenType), linkBase: page.base)
-            guard match.isFallback else { return (200, page.screen(report), match.pattern) }
-            return (404, page.screen(report, suggestion: match.data["suggestion"].map(suggestion)), nil)
+            guard match.isFallback else { return (200, page.screen(report), match.pattern, []) }
+            return (404, page.screen(report, suggestion: match.data["suggestion"].map(suggestion)), nil, [])
         } catch {
             if case .screenFailed = error {
                 log.error("screen failed", metadata: ["path": "\(link.path)", "error": "\(String(describing: error))"])
@@ -97,7 +103,7 @@ public struct ScreenPreview: Sendable {
             if case .unknownPath(_, let pattern?) = error { closest = suggestion(pattern) }
             return (failure.status, page.error(
                 status: failure.status, reason: ServiceError.reason(for: failure.status), message: failure.message, suggestion: closest
-            ), nil)
+            ), nil, failure.headers)
         }
     }
 

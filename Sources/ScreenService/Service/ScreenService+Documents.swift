@@ -34,6 +34,9 @@ extension ScreenService {
         } catch {
             response = errorResponse(error, format: nil)
         }
+        // The same protection as a screen's: a browser that opens the document never
+        // sniffs it as another type.
+        response.headers += Self.protectionHeaders
         if request.method == "HEAD" { response = Self.headResponse(response) }
         Self.write(request, response, since: start, to: RequestLog(logger: logger, requestID: request.requestID))
         return response

@@ -120,9 +120,10 @@ public struct ScreenService: Sendable {
             + configuration.authenticator.headerNames).joined(separator: ", ")
     }
 
-    /// Sent with every screen response: no body is ever read as another type than it
-    /// says, and a page (HTML, or any body a browser opens) runs no script, loads nothing
-    /// but images and its own inline style, and cannot be framed by another site.
+    /// Sent with every response (screens, `/routes`, `/health`): no body is ever read as
+    /// another type than it says, and a page (HTML, or any body a browser opens) runs no
+    /// script, loads nothing but images and its own inline style, and cannot be framed by
+    /// another site.
     static let protectionHeaders = [
         HeaderField("X-Content-Type-Options", "nosniff"),
         HeaderField(
