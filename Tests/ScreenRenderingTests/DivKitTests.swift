@@ -226,6 +226,30 @@ struct DivKitMappingTests {
         #expect(shown.flatMap(divKitReading) == text)
     }
 
+    @Test("A variable's string value from data is read back exactly and never evaluated: a context's, a text field's", arguments: [
+        "plain", "@{getStoredStringValue('token','')}", #"\@{secret}"#, "a\\b", "@{", "@{''}", "",
+    ])
+    func variableValues(text: String) throws {
+        let screen = Screen(context: Context(id: "q", value: .string(text))) { TextInput(value: text) }
+        let doc = try document(screen)
+        let variables = try #require((doc["card"] as? [String: Any])?["variables"] as? [[String: Any]])
+        #expect(variables.map { $0["name"] as? String } == ["q", "input_1"])
+        for variable in variables {
+            #expect((variable["value"] as? String).flatMap(divKitReading) == text, "\(variable)")
+        }
+    }
+
+    @Test("A web view opens only a web address: javascript: or file: from data never reaches the app's view")
+    func webViewAddresses() throws {
+        for url in ["javascript:alert(document.cookie)", "file:///etc/passwd", "JAVASCRIPT:x"] {
+            let items = try content(try document(Screen { WebView(url: url) }))
+            #expect(items[0]["custom_type"] as? String == "webView")
+            #expect(!"\(items[0])".contains(url), "\(url)")
+        }
+        let web = try content(try document(Screen { WebView(url: "https://example.com/a") }))
+        #expect((web[0]["custom_props"] as? [String: Any])?["url"] as? String == "https://example.com/a")
+    }
+
     @Test("Text beside a binding: each backslash doubled, each @{ escaped, only the binding live")
     func escapingBesideABinding() throws {
         let screen = Screen { Text("C:\\dir @{x} \(bind: "user.name")") }

@@ -261,6 +261,17 @@ struct HXMLMappingTests {
         #expect(element.first("text")?.text == "in")
     }
 
+    @Test("A web view is a web-view for a web address; any other URL never reaches the app's element")
+    func webViewAddresses() throws {
+        let web = try content(try ScreenRenderingTests.document(Screen { WebView(url: "https://example.com/a") }))
+        #expect(web.map(\.name) == ["web-view"] && web[0].attributes["url"] == "https://example.com/a")
+        for url in ["javascript:alert(document.cookie)", "file:///etc/passwd"] {
+            let text = String(decoding: try HXMLRenderer().renderBytes(Screen { WebView(url: url) }.node), as: UTF8.self)
+            #expect(!text.contains(url) && !text.contains("<web-view"), "\(url)")
+            #expect(text.contains("<sr:webView"), "\(url)")
+        }
+    }
+
     @Test("Platform pruning: nodes for other platforms are left out")
     func platforms() throws {
         var ios = Text("iOS only").node

@@ -92,6 +92,13 @@ struct DivKitMapping {
                 document.removeMembers(ofObjectAt: start) { $0 == "action" || $0 == "actions" }
                 addActions("actions", pressed)
             }
+        case "beagle:webView":
+            // The app's own web view loads the URL: only a web address is passed on, never
+            // `javascript:` or `file:` from data (as in every format).
+            _ = properties.take("url") { value -> Bool? in
+                if case .string(let url) = value, !url.isWebAddress { true } else { nil }
+            }
+            custom(node, &properties)
         case "beagle:pageView":
             document.add("type", "pager")
             document.key("layout_mode")
@@ -177,7 +184,9 @@ struct DivKitMapping {
         inputCount += 1
         let name = "input_\(inputCount)"
         let initial = properties.takeString("value") ?? ""
-        variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", .string(initial))]))
+        // A variable's value is evaluated by DivKit's clients, like any string of a div.
+        let value = DivJSON.string(DivKitExpression.escaped(initial))
+        variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", value)]))
         document.add("type", "input")
         document.add("text_variable", name)
         document.add("hint_text", properties.take("placeholder") { text($0) })
@@ -505,13 +514,15 @@ struct DivKitMapping {
     func variable(_ value: Node.Value) -> DivJSON? {
         guard case .node(let context) = value, case .string(let name)? = context[property: "id"] else { return nil }
         let (type, json): (String, DivJSON) = switch context[property: "value"] {
-        case .string(let text)?: ("string", .string(text))
+        // Evaluated by the clients (Android's and iOS's variable parsers resolve the value
+        // as an expression): literal text escaped, a binding as DivKit's own.
+        case .string(let text)?: ("string", .string(DivKitExpression.escaped(text)))
         case .int(let number)?: ("integer", .int(number))
         case .double(let number)?: ("number", number.isFinite ? .double(number) : .int(0))
         case .bool(let flag)?: ("boolean", .bool(flag))
         case .list(let items)?: ("array", .array(items.map(raw)))
         case .node(let object)?: ("dict", .object(object.properties.map { .init($0.name, raw($0.value)) }))
-        case .expression(let expression)?: ("string", .string(expression.source))
+        case .expression(let expression)?: ("string", .string(DivKitExpression.source(expression)))
         case nil: ("string", .string(""))
         }
         return .object([.init("type", .string(type)), .init("name", .string(name)), .init("value", json)])

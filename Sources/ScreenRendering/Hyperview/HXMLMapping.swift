@@ -206,6 +206,12 @@ struct HXMLMapping {
             open("web-view", id: id, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
             writer.attribute("url", url)
             writer.end()
+        case "beagle:webView":
+            // Not a web address (or one bound to data the server cannot vouch for): the
+            // app's own element gets the view without its URL, never `javascript:` or
+            // `file:` from data.
+            _ = properties.takeAny("url")
+            custom(node, &properties, id: id, style: style, unmapped)
         default:
             custom(node, &properties, id: id, style: style, unmapped)
         }
