@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
               screen-registry import screen.json --format xml
               cat screen.json | screen-registry import - --format json --pretty
 
-            Exit codes: 0 success, 65 malformed JSON (with line and column), 66 unreadable file.
+            Exit codes: 0 success, 65 malformed JSON (with line and column) or over \
+            16 MiB, 66 unreadable file.
             """
     )
 
@@ -26,16 +27,22 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var formatting: FormatOptions
 
+    /// The largest document read, as for XML (`XMLReader.maxBytes`).
+    static let maxBytes = 16 * 1024 * 1024
+
     func run() throws {
         let bytes: [UInt8]
         do {
-            let data = file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: file))
-            bytes = Array(data)
+            bytes = Array(try InputFile.read(file, limit: Self.maxBytes))
         } catch {
-            Output.error("cannot read '\(file)': \(error.localizedDescription)")
-            throw ExitCode(Output.noInput)
+            switch error {
+            case .unreadable(let reason):
+                Output.error(reason)
+                throw ExitCode(Output.noInput)
+            case .tooLarge(let limit):
+                Output.error("'\(file)' is larger than \(limit) bytes")
+                throw ExitCode(Output.dataError)
+            }
         }
         let node: Node
         do {

@@ -30,28 +30,28 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let name = file == "-" ? "<stdin>" : file
         let validator = XMLValidator()
-        var input: Data?
-        if file == "-" {
-            var data = Data()
-            while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
-                data.append(chunk)
-                if data.count > validator.maxBytes { break }
+        let input: Data
+        do {
+            input = try InputFile.read(file, limit: validator.maxBytes)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                Output.error(reason)
+                throw ExitCode(Self.noInput)
+            case .tooLarge(let limit):
+                Output.error("\(name) is larger than \(limit) bytes")
+                throw ExitCode(Output.dataError)
             }
-            input = data
         }
         let issues: [XMLValidationIssue]
         do throws(XMLReadError) {
-            if let input {
-                issues = try validator.validate(data: input)
-            } else {
-                issues = try validator.validate(fileAt: file)
-            }
+            issues = try validator.validate(data: input)
         } catch {
             switch error.reason {
             case .unavailable:
+                // The input was read: what is unavailable is the schema.
                 Output.error(error.message)
-                throw ExitCode(file != "-" && !FileManager.default.isReadableFile(atPath: file)
-                    ? Self.noInput : Output.softwareError)
+                throw ExitCode(Output.softwareError)
             default:
                 FileHandle.standardError.write(Data("\(name):\(error.line):\(error.column): \(error.message)\n".utf8))
                 throw ExitCode(Output.dataError)

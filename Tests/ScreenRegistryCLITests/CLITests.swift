@@ -220,6 +220,10 @@ struct CLIJSONTests {
         #expect(malformed.status == 65)
         #expect(malformed.stderr.contains("bad.json:2:8:"))
         #expect(try CLIRun("import", folder.appendingPathComponent("missing.json").path).status == 66)
+        #expect(try CLIRun("import", folder.path).status == 66)
+        // An endless input is refused at 16 MiB, not read whole.
+        let endless = try CLIRun("import", "/dev/zero")
+        #expect(endless.status == 65 && endless.stderr.contains("is larger than 16777216 bytes"))
     }
 }
 

@@ -70,5 +70,10 @@ struct ValidateCommandTests {
         #expect(doctype.status == 65)
         #expect(!doctype.stderr.contains("root:"))
         #expect(try run(["validate", "/nonexistent/screen.xml"]).status == 66)
+        // A directory is no file to read; an endless file is refused at the limit, not read whole.
+        let directory = try run(["validate", FileManager.default.temporaryDirectory.path])
+        #expect(directory.status == 66 && directory.stderr.contains("is a directory"))
+        let endless = try run(["validate", "/dev/zero"])
+        #expect(endless.status == 65 && endless.stderr.contains("is larger than 16777216 bytes"))
     }
 }

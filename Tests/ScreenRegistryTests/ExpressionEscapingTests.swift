@@ -133,6 +133,17 @@ struct ExpressionEscapingTests {
         let unclosed = String(repeating: "@{", count: 5_000) + "'}" + "@{a}"
         #expect(BeagleExpression(source: unclosed) == BeagleExpression(parts: partsReadSlowly(unclosed)))
         #expect(BeagleExpression(source: unclosed).parts.last == .binding("a"))
+        // A quote that nothing closes after every @{: each search went to the end, in
+        // quoted text a failed search did not remember (minutes at this size).
+        let quoted = String(repeating: #"@{\'"#, count: 100_000)
+        #expect(BeagleExpression(source: quoted).literalText == quoted)
+        for closing in ["}", "'}", "''}", "\\'}"] {
+            let source = String(repeating: #"@{'\'"#, count: 3) + closing + String(repeating: #"@{\'"#, count: 3) + closing
+            #expect(BeagleExpression(source: source) == BeagleExpression(parts: partsReadSlowly(source)), "\(source)")
+        }
+        // Many empty bindings, each text: joined in place, not copied once for each.
+        let empty = String(repeating: "@{}", count: 100_000)
+        #expect(BeagleExpression(source: empty).literalText == empty)
     }
 
     @Test("Bindings are explicit, and text beside them stays text")

@@ -19,6 +19,17 @@ struct XMLReaderTests {
         }
     }
 
+    @Test("A file is read up to the limit: an endless one is too large, a missing one unavailable")
+    func files() throws {
+        let small = XMLValidator(maxBytes: 1024)
+        #expect(try #require(throws: XMLReadError.self) { try small.validate(fileAt: "/dev/zero") }.reason == .tooLarge)
+        #expect(try #require(throws: XMLReadError.self) { try small.validate(fileAt: "/nonexistent/x.xml") }.reason == .unavailable)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(try XMLRenderer().render(Screen { Text("a") }).utf8).write(to: file)
+        #expect(try XMLValidator().validate(fileAt: file.path) == [])
+    }
+
     @Test("Well-formed XML outside the dialect is a typed error with a line")
     func notInDialect() throws {
         let cases = [

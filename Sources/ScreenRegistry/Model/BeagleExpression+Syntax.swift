@@ -73,24 +73,30 @@ extension BeagleExpression {
         return !body.isEmpty && expressionEnd(bytes, from: 0, unclosed: &unclosed) == bytes.count - 1
     }
 
-    /// Where searches for an expression's end have failed, outside quoted strings: a
-    /// search that gets to one of these places fails too, since it goes on from there as
-    /// the failed one did. So a text of many `@{` that nothing closes is read in linear
+    /// Where searches for an expression's end have failed: each place with whether the
+    /// search was inside a quoted string there. A search that gets to a place in the same
+    /// state fails too, since it goes on from there as the failed one did. So a text of
+    /// many `@{` that nothing closes, or whose quotes nothing closes, is read in linear
     /// time, not searched to its end once for each. Nothing is allocated until a search
     /// fails.
     private struct UnclosedPlaces {
-        private var marked: [Bool] = []
+        /// One bit a state: 1 outside a quoted string, 2 inside one.
+        private var marked: [UInt8] = []
 
-        func contains(_ index: Int) -> Bool {
-            index < marked.count && marked[index]
+        func contains(_ index: Int, quoted: Bool) -> Bool {
+            index < marked.count && marked[index] & Self.bit(quoted) != 0
         }
 
-        /// Marks `index`; returns `false` when it was marked already.
-        mutating func mark(_ index: Int, of count: Int) -> Bool {
-            if marked.isEmpty { marked = Array(repeating: false, count: count) }
-            guard index < marked.count, !marked[index] else { return false }
-            marked[index] = true
+        /// Marks `index` in that state; returns `false` when it was marked already.
+        mutating func mark(_ index: Int, quoted: Bool, of count: Int) -> Bool {
+            if marked.isEmpty { marked = Array(repeating: 0, count: count) }
+            guard index < marked.count, marked[index] & Self.bit(quoted) == 0 else { return false }
+            marked[index] |= Self.bit(quoted)
             return true
+        }
+
+        private static func bit(_ quoted: Bool) -> UInt8 {
+            quoted ? 2 : 1
         }
     }
 
@@ -102,29 +108,28 @@ extension BeagleExpression {
     /// The index of the `}` that closes an expression whose body starts at `start`: the
     /// body is any bytes but `'` and `}`, and quoted strings `'…'` in which a backslash
     /// escapes the next byte. `nil` when nothing closes it; then the places the search
-    /// went through outside quoted strings are added to `unclosed`.
+    /// went through are added to `unclosed`.
     private static func expressionEnd(_ bytes: [UInt8], from start: Int, unclosed: inout UnclosedPlaces) -> Int? {
-        if let close = searchEnd(bytes, from: start, stoppingAt: { unclosed.contains($0) }) { return close }
+        if let close = searchEnd(bytes, from: start, stoppingAt: { unclosed.contains($0, quoted: $1) }) { return close }
         // The same search again, marking: it stops where an earlier failed one went.
-        _ = searchEnd(bytes, from: start, stoppingAt: { !unclosed.mark($0, of: bytes.count) })
+        _ = searchEnd(bytes, from: start, stoppingAt: { !unclosed.mark($0, quoted: $1, of: bytes.count) })
         return nil
     }
 
-    /// The search of ``expressionEnd(_:from:unclosed:)``, which gives up at the first place
-    /// outside a quoted string for which `stop` is true.
-    private static func searchEnd(_ bytes: [UInt8], from start: Int, stoppingAt stop: (Int) -> Bool) -> Int? {
+    /// The search of ``expressionEnd(_:from:unclosed:)``, which gives up at the first
+    /// place, inside a quoted string or not, for which `stop` is true.
+    private static func searchEnd(_ bytes: [UInt8], from start: Int, stoppingAt stop: (_ index: Int, _ quoted: Bool) -> Bool) -> Int? {
         var index = start
-        while index < bytes.count, !stop(index) {
-            switch bytes[index] {
-            case UInt8(ascii: "}"):
+        var quoted = false
+        while index < bytes.count, !stop(index, quoted) {
+            switch (quoted, bytes[index]) {
+            case (false, UInt8(ascii: "}")):
                 return index
-            case UInt8(ascii: "'"):
+            case (_, UInt8(ascii: "'")):
+                quoted.toggle()
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "'") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard index < bytes.count else { return nil }
-                index += 1
+            case (true, UInt8(ascii: "\\")):
+                index += 2
             default:
                 index += 1
             }

@@ -97,8 +97,13 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
             // A body that its own `}` would not close (a stray `}` or quote) cannot be
             // written as one expression: it stays text, so nothing else is evaluated.
             append(.text("@{" + body + "}"))
-        case (.text(let previous)?, .text(let text)):
-            parts[parts.count - 1] = .text(previous + text)
+        case (.text?, .text(let text)):
+            // Taken out and extended in place: joining into a copy for each part would
+            // make a text of many parts (`@{}@{}…`) quadratic.
+            if case .text(var joined) = parts.removeLast() {
+                joined += text
+                parts.append(.text(joined))
+            }
         default:
             parts.append(part)
         }

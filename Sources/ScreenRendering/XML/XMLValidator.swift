@@ -49,11 +49,18 @@ public struct XMLValidator: Sendable {
         return try result.get()
     }
 
-    /// Validates the file at `path`.
+    /// Validates the file at `path`. At most one byte past ``maxBytes`` is read, enough to
+    /// refuse a larger file without holding all of it.
     public func validate(fileAt path: String) throws(XMLReadError) -> [XMLValidationIssue] {
-        let data: Data
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw XMLReadError(.unavailable, message: "cannot read \(path)")
+        }
+        defer { try? file.close() }
+        var data = Data()
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            while data.count <= maxBytes, let chunk = try file.read(upToCount: min(1 << 16, maxBytes + 1 - data.count)), !chunk.isEmpty {
+                data.append(chunk)
+            }
         } catch {
             throw XMLReadError(.unavailable, message: "cannot read \(path): \(error.localizedDescription)")
         }

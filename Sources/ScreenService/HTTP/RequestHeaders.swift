@@ -44,8 +44,15 @@ struct RequestHeaders: Sendable {
         }
     }
 
+    /// Appends in place: a copy of the joined value for each field would make many
+    /// repeated fields quadratic.
     private static func add(_ value: String, to field: inout String?) {
-        field = field.map { $0 + ", " + value } ?? value
+        if field == nil {
+            field = value
+        } else {
+            field?.append(", ")
+            field?.append(value)
+        }
     }
 
     /// Whether the request says it carries a body: a `Content-Length` other than `0`, or

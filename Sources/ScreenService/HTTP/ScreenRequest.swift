@@ -47,7 +47,13 @@ public struct ScreenRequest: Sendable {
     public func header(_ name: String) -> String? {
         var result: String?
         for field in headers where field.name.equalsIgnoringASCIICase(name) {
-            result = result.map { $0 + ", " + field.value } ?? field.value
+            // Appended in place, so that many fields of one name cost linear time.
+            if result == nil {
+                result = field.value
+            } else {
+                result?.append(", ")
+                result?.append(field.value)
+            }
         }
         return result
     }

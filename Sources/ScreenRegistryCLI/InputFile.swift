@@ -1,0 +1,42 @@
+import Foundation
+
+/// A command's input: a file, or standard input for `-`, read in chunks up to a limit, so
+/// that `/dev/zero` or an endless pipe is refused instead of filling memory.
+enum InputFile {
+    /// Why the input was not read.
+    enum Failure: Error {
+        /// It cannot be opened or read (missing, a directory, no permission).
+        case unreadable(String)
+        /// It holds more than the limit; nothing past the limit was read.
+        case tooLarge(limit: Int)
+    }
+
+    /// The bytes of `path` (`-` for standard input), at most `limit` of them.
+    static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let file = FileHandle(forReadingAtPath: path)
+            else {
+                throw .unreadable(isDirectory.boolValue ? "'\(path)' is a directory" : "cannot open '\(path)'")
+            }
+            handle = file
+        }
+        defer { if path != "-" { try? handle.close() } }
+        var data = Data()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > limit { throw Failure.tooLarge(limit: limit) }
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .unreadable("cannot read '\(path)': \(error.localizedDescription)")
+        }
+        return data
+    }
+}
