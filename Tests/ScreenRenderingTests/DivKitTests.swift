@@ -239,6 +239,26 @@ struct DivKitMappingTests {
         }
     }
 
+    @Test("An action's payload from data reaches the host as it is: escaped where a web client would evaluate it")
+    func payloadText() throws {
+        let message = "@{getStoredStringValue('token','')} in C:\\dir"
+        let screen = Screen { Button("Warn", action: .alert(title: "Hi", message: message)) }
+        func payload(_ renderer: DivKitRenderer) throws -> [String: Any] {
+            let actions = try #require(try content(try document(screen, renderer))[0]["actions"] as? [[String: Any]])
+            return try #require(actions[0]["payload"] as? [String: Any])
+        }
+        // For any platform, the web's among them: DivKit's rule, which the web client undoes.
+        for renderer in [DivKitRenderer(), DivKitRenderer(platform: .web)] {
+            let shown = try payload(renderer)
+            #expect((shown["message"] as? String).flatMap(divKitReading) == message)
+            #expect((shown["message"] as? String)?.hasPrefix("@{''}") == true)
+            #expect(shown["title"] as? String == "Hi")
+        }
+        // For Android or iOS alone, whose hosts get the payload unevaluated: as it is.
+        #expect(try payload(DivKitRenderer(platform: .android))["message"] as? String == message)
+        #expect(try payload(DivKitRenderer(platform: .mobile))["message"] as? String == message)
+    }
+
     @Test("A web view opens only a web address: javascript: or file: from data never reaches the app's view")
     func webViewAddresses() throws {
         for url in ["javascript:alert(document.cookie)", "file:///etc/passwd", "JAVASCRIPT:x"] {

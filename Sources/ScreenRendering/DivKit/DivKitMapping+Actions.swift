@@ -119,11 +119,11 @@ extension DivKitMapping {
         case .unrouted(let properties, let name):
             for property in properties {
                 document.key(escaping: property.name)
-                document.append(raw(property.value))
+                document.append(raw(property.value, escaped: escapesActionText))
             }
             document.add("navigation", name)
         case .url(let address):
-            document.add("url", address)
+            document.add("url", escapesActionText ? DivKitExpression.escaped(address) : address)
         }
         for property in rest {
             document.key(escaping: property.name)
@@ -150,7 +150,7 @@ extension DivKitMapping {
         if case .list(let items) = value, items.contains(where: { if case .node(let node) = $0 { node.kind == .action } else { false } }) {
             writeActions(items, enabled: nil)
         } else {
-            document.append(raw(value))
+            document.append(raw(value, escaped: escapesActionText))
         }
     }
 
@@ -160,9 +160,11 @@ extension DivKitMapping {
         case .int(let number)?: .object([.init("type", .string("integer")), .init("value", .int(number))])
         case .double(let number)? where number.isFinite: .object([.init("type", .string("number")), .init("value", .double(number))])
         case .bool(let flag)?: .object([.init("type", .string("boolean")), .init("value", .bool(flag))])
-        case .list(let items)?: .object([.init("type", .string("array")), .init("value", .array(items.map(raw)))])
+        case .list(let items)?:
+            .object([.init("type", .string("array")), .init("value", .array(items.map { raw($0, escaped: escapesActionText) }))])
         case .node(let object)?: .object([
-            .init("type", .string("dict")), .init("value", .object(object.properties.map { .init($0.name, raw($0.value)) })),
+            .init("type", .string("dict")),
+            .init("value", .object(object.properties.map { .init($0.name, raw($0.value, escaped: escapesActionText)) })),
         ])
         default: .object([.init("type", .string("string")), .init("value", text(value) ?? .string(""))])
         }

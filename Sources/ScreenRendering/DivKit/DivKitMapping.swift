@@ -221,7 +221,7 @@ struct DivKitMapping {
         if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
             switch value {
             case .expression(let expression): .string(DivKitExpression.source(expression))
-            case .list(let items): .array(items.map(raw))
+            case .list(let items): .array(items.map { raw($0) })
             default: nil
             }
         }) {
@@ -495,19 +495,30 @@ struct DivKitMapping {
     }
 
     /// A value passed through as JSON, for payloads, custom props and the `beagle`
-    /// extension: the host application reads these, DivKit does not evaluate them.
-    func raw(_ value: Node.Value) -> DivJSON {
+    /// extension: the host application reads these. Android's and iOS's DivKit hand them
+    /// over as they are; the web client evaluates every string of an action before its
+    /// handler gets it (`Root.svelte` `execAction` → `getJsonWithVars`), so an action's
+    /// strings are written `escaped` (by DivKit's rule, which it undoes) wherever the
+    /// card may reach a web client (``escapesActionText``).
+    func raw(_ value: Node.Value, escaped: Bool = false) -> DivJSON {
         switch value {
-        case .string(let text): .string(text)
-        case .expression(let expression): .string(expression.source)
+        case .string(let text): .string(escaped ? DivKitExpression.escaped(text) : text)
+        case .expression(let expression): .string(escaped ? DivKitExpression.source(expression) : expression.source)
         case .int(let number): .int(number)
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
-        case .list(let items): .array(items.filter { if case .node(let node) = $0 { isIncluded(node) } else { true } }.map(raw))
+        case .list(let items):
+            .array(items.filter { if case .node(let node) = $0 { isIncluded(node) } else { true } }.map { raw($0, escaped: escaped) })
         case .node(let node):
             .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
-                + node.properties.map { .init($0.name, raw($0.value)) })
+                + node.properties.map { .init($0.name, raw($0.value, escaped: escaped)) })
         }
+    }
+
+    /// Whether an action's strings from data are escaped: unless the card is for Android
+    /// or iOS alone, a web client may evaluate them.
+    var escapesActionText: Bool {
+        platform.map { !$0.isDisjoint(with: .web) } ?? true
     }
 
     /// A context as a card or div variable of the matching type.
@@ -520,7 +531,7 @@ struct DivKitMapping {
         case .int(let number)?: ("integer", .int(number))
         case .double(let number)?: ("number", number.isFinite ? .double(number) : .int(0))
         case .bool(let flag)?: ("boolean", .bool(flag))
-        case .list(let items)?: ("array", .array(items.map(raw)))
+        case .list(let items)?: ("array", .array(items.map { raw($0) }))
         case .node(let object)?: ("dict", .object(object.properties.map { .init($0.name, raw($0.value)) }))
         case .expression(let expression)?: ("string", .string(DivKitExpression.source(expression)))
         case nil: ("string", .string(""))
