@@ -48,8 +48,14 @@ public enum HTMLEscaping {
         guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/"),
             !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 <= 0x20 || $0 == 0x7F })
         else { return nil }
+        // Segment by segment, in place: every link of a page is checked.
         let pathPart = bytes.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        guard !pathPart.split(separator: UInt8(ascii: "/")).contains(where: isDotSegment) else { return nil }
+        var start = pathPart.startIndex
+        while start < pathPart.endIndex {
+            let end = pathPart[start...].firstIndex(of: UInt8(ascii: "/")) ?? pathPart.endIndex
+            if isDotSegment(pathPart[start..<end]) { return nil }
+            start = end + 1
+        }
         return base + path
     }
 
