@@ -31,19 +31,7 @@ struct ImportCommand: ParsableCommand {
     static let maxBytes = 16 * 1024 * 1024
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try InputFile.read(file, limit: Self.maxBytes))
-        } catch {
-            switch error {
-            case .unreadable(let reason):
-                Output.error(reason)
-                throw ExitCode(Output.noInput)
-            case .tooLarge(let limit):
-                Output.error("'\(file)' is larger than \(limit) bytes")
-                throw ExitCode(Output.dataError)
-            }
-        }
+        let bytes = Array(try InputFile.readForCommand(file, limit: Self.maxBytes))
         let node: Node
         do {
             node = try BeagleJSONReader().read(bytes)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// A command's input: a file, or standard input for `-`, read in chunks up to a limit, so
@@ -38,5 +39,22 @@ enum InputFile {
             throw .unreadable("cannot read '\(path)': \(error.localizedDescription)")
         }
         return data
+    }
+
+    /// ``read(_:limit:)`` for a command: a failure is said on standard error and ends the
+    /// command, `66` when the input cannot be read, `65` when it is too large.
+    static func readForCommand(_ path: String, limit: Int) throws -> Data {
+        do {
+            return try read(path, limit: limit)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                Output.error(reason)
+                throw ExitCode(Output.noInput)
+            case .tooLarge(let limit):
+                Output.error("\(path == "-" ? "standard input" : "'\(path)'") is larger than \(limit) bytes")
+                throw ExitCode(Output.dataError)
+            }
+        }
     }
 }

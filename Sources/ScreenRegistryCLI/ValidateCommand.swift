@@ -21,28 +21,13 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    /// EX_NOINPUT: the file cannot be read.
-    static let noInput: Int32 = 66
-
     @Argument(help: ArgumentHelp("The XML file, or - for standard input.", valueName: "file.xml | -"))
     var file: String
 
     func run() throws {
         let name = file == "-" ? "<stdin>" : file
         let validator = XMLValidator()
-        let input: Data
-        do {
-            input = try InputFile.read(file, limit: validator.maxBytes)
-        } catch {
-            switch error {
-            case .unreadable(let reason):
-                Output.error(reason)
-                throw ExitCode(Self.noInput)
-            case .tooLarge(let limit):
-                Output.error("\(name) is larger than \(limit) bytes")
-                throw ExitCode(Output.dataError)
-            }
-        }
+        let input = try InputFile.readForCommand(file, limit: validator.maxBytes)
         let issues: [XMLValidationIssue]
         do throws(XMLReadError) {
             issues = try validator.validate(data: input)
