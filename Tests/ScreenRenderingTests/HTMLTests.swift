@@ -55,6 +55,8 @@ struct HTMLMappingTests {
             "/preview/products/p1?tab=a&b=1", "/preview/home", "https://docs.example.com/a?b=1&c=2", nil, nil, "/preview/cards/7",
         ])
         #expect(items.map(\.text) == ["Open", "Reset", "Docs", "Alert", "Native", "\n"])
+        // Only the link to another site gets rel: it gets neither the opener nor the referrer.
+        #expect(items.map { $0.attributes["rel"] } == [nil, nil, "noopener noreferrer", nil, nil, nil])
         #expect(items[3].attributes["type"] == "button")
         #expect(items[5].first("p")?.text == "Card")
         #expect(HTMLRenderer(linkBase: "/preview/").render(screen.node) == HTMLRenderer(linkBase: "/preview").render(screen.node))

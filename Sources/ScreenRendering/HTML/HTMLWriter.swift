@@ -100,7 +100,9 @@ struct HTMLWriter {
             output += "</button>\n"
             return
         }
-        output += "<a class=\"\(className)\" href=\"\(HTMLEscaping.attribute(href))\"\(style)>"
+        // Another site gets neither this page as its opener nor its address, as for a web view's link.
+        let rel = href.isWebAddress ? " rel=\"noopener noreferrer\"" : ""
+        output += "<a class=\"\(className)\" href=\"\(HTMLEscaping.attribute(href))\"\(rel)\(style)>"
         content(&self)
         output += "</a>\n"
     }
