@@ -259,6 +259,16 @@ struct DivKitMappingTests {
         #expect(try payload(DivKitRenderer(platform: .mobile))["message"] as? String == message)
     }
 
+    @Test("A navigation URL has its spaces and control bytes percent-encoded, which iOS's URL parser refuses")
+    func navigationURLs() throws {
+        let screen = Screen {
+            Button("Search", action: .navigate(to: "/search/red shoes\tsale"))
+            Button("Encoded", action: .navigate(to: "/search/red%20shoes"))
+        }
+        let urls = try content(try document(screen)).map { ($0["actions"] as? [[String: Any]])?.first?["url"] as? String }
+        #expect(urls == ["myapp://search/red%20shoes%09sale", "myapp://search/red%20shoes"])
+    }
+
     @Test("A web view opens only a web address: javascript: or file: from data never reaches the app's view")
     func webViewAddresses() throws {
         for url in ["javascript:alert(document.cookie)", "file:///etc/passwd", "JAVASCRIPT:x"] {

@@ -134,6 +134,8 @@ extension DivKitMapping {
 
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
+    /// Spaces and control bytes are percent-encoded: iOS's `URL(string:)` refuses a space,
+    /// and DivKit would drop the action.
     func url(forPath path: String) -> String {
         // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
         // scalar's, and reading characters would look for grapheme boundaries in every one.
@@ -142,7 +144,7 @@ extension DivKitMapping {
         url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
         url += "://"
         url += path[start...]
-        return DivKitExpression.escaped(url)
+        return DivKitExpression.escaped(url.encodingSpacesAndControls)
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.

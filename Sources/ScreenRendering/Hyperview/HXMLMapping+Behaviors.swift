@@ -111,25 +111,15 @@ extension HXMLMapping {
     /// Spaces and control bytes are percent-encoded: a URL parser deletes a tab or a line
     /// break wherever it is, so `/<tab>/evil.example` would resolve to another host.
     static func href(_ path: String) -> String {
-        let bytes = path.utf8
         let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
-        let needsEncoding = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
-        // The usual case, `/products/p1`, as it is (its second byte read by index, which
-        // costs less than slicing the view for every link).
-        if let first = bytes.first, first == UInt8(ascii: "/"), !bytes.contains(where: needsEncoding) {
+        // The usual case, `/products/p1`: one leading slash already (its second byte read
+        // by index, which costs less than slicing the view for every link).
+        let bytes = path.utf8
+        if let first = bytes.first, first == UInt8(ascii: "/") {
             let second = bytes.index(after: bytes.startIndex)
-            if second == bytes.endIndex || !isSlash(bytes[second]) { return path }
+            if second == bytes.endIndex || !isSlash(bytes[second]) { return path.encodingSpacesAndControls }
         }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var href: [UInt8] = [UInt8(ascii: "/")]
-        for byte in bytes.drop(while: isSlash) {
-            if needsEncoding(byte) {
-                href += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            } else {
-                href.append(byte)
-            }
-        }
-        return String(decoding: href, as: UTF8.self)
+        return ("/" + String(decoding: bytes.drop(while: isSlash), as: UTF8.self)).encodingSpacesAndControls
     }
 
     /// Writes behaviors as `<behavior>` children of the open element.
