@@ -3,7 +3,8 @@ extension String {
     /// that a path encoded already is not encoded twice): a URL parser deletes a tab or a
     /// line break wherever it is, and iOS's `URL(string:)` refuses a space.
     var encodingSpacesAndControls: String {
-        guard utf8.contains(where: Self.needsEncoding) else { return self }
+        // Read in place: most paths have nothing to encode, and every link is checked.
+        guard withUTF8Bytes({ $0.contains(where: Self.needsEncoding) }) else { return self }
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(utf8.count + 8)
