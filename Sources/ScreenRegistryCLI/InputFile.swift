@@ -8,7 +8,7 @@ enum InputFile {
     enum Failure: Error {
         /// It cannot be opened or read (missing, a directory, no permission).
         case unreadable(String)
-        /// It holds more than the limit; nothing past the limit was read.
+        /// It holds more than the limit; at most one byte past the limit was read.
         case tooLarge(limit: Int)
     }
 
@@ -29,7 +29,8 @@ enum InputFile {
         defer { if path != "-" { try? handle.close() } }
         var data = Data()
         do {
-            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+            // Never more than one byte past the limit: enough to know the input is larger.
+            while let chunk = try handle.read(upToCount: min(1 << 16, limit + 1 - data.count)), !chunk.isEmpty {
                 data.append(chunk)
                 if data.count > limit { throw Failure.tooLarge(limit: limit) }
             }

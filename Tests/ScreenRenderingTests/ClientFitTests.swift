@@ -198,6 +198,10 @@ struct ClientFitTests {
         #expect(reasons(.hxml, "0.45", changed) == ["hyperview renders onChange from 0.46"])
         #expect(reasons(.hxml, "0.46", changed) == [])
         #expect(reasons(.hxml, "0.37", TextInput(placeholder: "Name").node) == [])
+        // An empty trigger list, as an imported screen may hold, writes no behavior.
+        var emptyTrigger = TextInput(placeholder: "Name").node
+        emptyTrigger.properties.append(.init("onFocus", .list([])))
+        #expect(reasons(.hxml, "0.37", emptyTrigger) == [])
         // A container's own context is a div's `variables` in DivKit, from 30.19 on every platform.
         let scoped = Container(context: Context(id: "cart", value: ["count": 2])) { Text("Cart") }.node
         #expect(reasons(.divkit, "30.18", scoped) == ["divkit renders context from 30.19"])

@@ -44,7 +44,8 @@ public struct TrustedContext: Sendable, Hashable {
     /// A request nobody vouched for: no user, no session, no roles.
     public static let anonymous = TrustedContext()
 
-    /// The trusted value for `key`, else the client's declared one (``declared``).
+    /// The trusted value for `key`, else the client's declared one (``declared``). Setting
+    /// sets the trusted value only; a declared one is changed in ``declared``.
     public subscript(key: String) -> String? {
         get { values[key] ?? declared[key] }
         set { values[key] = newValue }

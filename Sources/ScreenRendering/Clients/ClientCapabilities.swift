@@ -109,6 +109,7 @@ public struct ClientCapabilities: Sendable {
                 switch (match, value) {
                 case (.oneOf(let values), .string(let text)): return values.contains(text) ? text : nil
                 case (.flag(let wanted), .bool(let flag)): return flag == wanted ? String(flag) : nil
+                case (.present, .list(let items)) where items.isEmpty: return nil  // nothing is written
                 case (.present, _): return ""
                 default: return nil
                 }

@@ -135,7 +135,8 @@ extension DivKitMapping {
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
     /// Spaces and control bytes are percent-encoded: iOS's `URL(string:)` refuses a space,
-    /// and DivKit would drop the action.
+    /// and DivKit would drop the action. (It refuses `"<>{}|^` and a backtick too, which
+    /// a path from data may still hold.)
     func url(forPath path: String) -> String {
         // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
         // scalar's, and reading characters would look for grapheme boundaries in every one.
