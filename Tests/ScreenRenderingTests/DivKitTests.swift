@@ -259,14 +259,19 @@ struct DivKitMappingTests {
         #expect(try payload(DivKitRenderer(platform: .mobile))["message"] as? String == message)
     }
 
-    @Test("A navigation URL has its spaces and control bytes percent-encoded, which iOS's URL parser refuses")
+    @Test("A navigation URL has what a URL may not hold percent-encoded, which iOS's URL parser refuses")
     func navigationURLs() throws {
         let screen = Screen {
             Button("Search", action: .navigate(to: "/search/red shoes\tsale"))
             Button("Encoded", action: .navigate(to: "/search/red%20shoes"))
+            Button("Marks", action: .navigate(to: #"/q/"a"<b>\c^d`e{f|g}?x=1#top"#))
+            Button("Accents", action: .navigate(to: "/user/José"))
         }
         let urls = try content(try document(screen)).map { ($0["actions"] as? [[String: Any]])?.first?["url"] as? String }
-        #expect(urls == ["myapp://search/red%20shoes%09sale", "myapp://search/red%20shoes"])
+        #expect(urls == [
+            "myapp://search/red%20shoes%09sale", "myapp://search/red%20shoes",
+            "myapp://q/%22a%22%3Cb%3E%5Cc%5Ed%60e%7Bf%7Cg%7D?x=1#top", "myapp://user/Jos%C3%A9",
+        ])
     }
 
     @Test("A web view opens only a web address: javascript: or file: from data never reaches the app's view")

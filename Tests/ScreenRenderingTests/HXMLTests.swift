@@ -149,6 +149,7 @@ struct HXMLMappingTests {
             Button("Evil", action: .navigate(to: "//evil.example/x"))
             Button("Tab", action: .navigate(to: "/\t/evil.example/x"))
             Button("Line", action: .navigate(to: "\n//evil.example/y z"))
+            Button("Marks", action: .navigate(to: "/q/{a}|b\\c/José"))
         })
         let behaviors = try content(doc).map { $0.first("behavior")?.attributes ?? [:] }
         #expect(behaviors[0] == ["trigger": "press", "action": "back", "href": "#"])
@@ -166,6 +167,8 @@ struct HXMLMappingTests {
         // Nor through a tab or a line break, which a URL parser deletes: they are encoded.
         #expect(behaviors[7]["href"] == "/%09/evil.example/x")
         #expect(behaviors[8]["href"] == "/%0A//evil.example/y%20z")
+        // So is what a URL may not hold: a backslash, which a parser reads as a slash, too.
+        #expect(behaviors[9]["href"] == "/q/%7Ba%7D%7Cb%5Cc/Jos%C3%A9")
         let body = try #require(doc.first("screen")?.first("body")?.first("view"))
         #expect(body.comments == [" no Hyperview equivalent: setContext "])
     }

@@ -134,9 +134,9 @@ extension DivKitMapping {
 
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
-    /// Spaces and control bytes are percent-encoded: iOS's `URL(string:)` refuses a space,
-    /// and DivKit would drop the action. (It refuses `"<>{}|^` and a backtick too, which
-    /// a path from data may still hold.)
+    /// What a URL may not hold as it is (a space, a control byte, `"<>\^{|}`, a backtick,
+    /// non-ASCII) is percent-encoded: iOS's `URL(string:)` refuses it before iOS 17, and
+    /// DivKit would drop the action.
     func url(forPath path: String) -> String {
         // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
         // scalar's, and reading characters would look for grapheme boundaries in every one.
@@ -145,7 +145,7 @@ extension DivKitMapping {
         url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
         url += "://"
         url += path[start...]
-        return DivKitExpression.escaped(url.encodingSpacesAndControls)
+        return DivKitExpression.escaped(url.percentEncodingURLUnsafeBytes)
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.

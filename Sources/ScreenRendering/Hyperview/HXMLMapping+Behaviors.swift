@@ -108,8 +108,9 @@ extension HXMLMapping {
 
     /// The deep-link path as an `href` relative to the document's address: one leading
     /// `/`, so that no path from data becomes another host (`//evil.example`) or a scheme.
-    /// Spaces and control bytes are percent-encoded: a URL parser deletes a tab or a line
-    /// break wherever it is, so `/<tab>/evil.example` would resolve to another host.
+    /// What a URL may not hold as it is is percent-encoded: a URL parser deletes a tab or a
+    /// line break wherever it is, so `/<tab>/evil.example` would resolve to another host,
+    /// and reads a `\` as a `/`.
     static func href(_ path: String) -> String {
         let isSlash = { (byte: UInt8) in byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
         // The usual case, `/products/p1`: one leading slash already (its second byte read
@@ -117,9 +118,9 @@ extension HXMLMapping {
         let bytes = path.utf8
         if let first = bytes.first, first == UInt8(ascii: "/") {
             let second = bytes.index(after: bytes.startIndex)
-            if second == bytes.endIndex || !isSlash(bytes[second]) { return path.encodingSpacesAndControls }
+            if second == bytes.endIndex || !isSlash(bytes[second]) { return path.percentEncodingURLUnsafeBytes }
         }
-        return ("/" + String(decoding: bytes.drop(while: isSlash), as: UTF8.self)).encodingSpacesAndControls
+        return ("/" + String(decoding: bytes.drop(while: isSlash), as: UTF8.self)).percentEncodingURLUnsafeBytes
     }
 
     /// Writes behaviors as `<behavior>` children of the open element.
