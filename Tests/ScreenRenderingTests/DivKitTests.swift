@@ -285,6 +285,14 @@ struct DivKitMappingTests {
         #expect((web[0]["custom_props"] as? [String: Any])?["url"] as? String == "https://example.com/a")
     }
 
+    @Test("A div's id and the card's log_id, which no client evaluates, are written as they are")
+    func identifiersAsTheyAre() throws {
+        let id = #"a@{b}\c"#
+        let doc = try document(Screen(id: id) { Text("x").id(id) }, DivKitRenderer(usesTemplates: false))
+        #expect((doc["card"] as? [String: Any])?["log_id"] as? String == id)
+        #expect(try content(doc).first?["id"] as? String == id)
+    }
+
     @Test("Text beside a binding: each backslash doubled, each @{ escaped, only the binding live")
     func escapingBesideABinding() throws {
         let screen = Screen { Text("C:\\dir @{x} \(bind: "user.name")") }

@@ -290,7 +290,9 @@ struct DivKitMapping {
     /// Identity, style and accessibility, which every component may carry, and the
     /// `beagle` extension with whatever the mapping did not take.
     private mutating func common(_ start: Int, _ properties: inout Properties) {
-        document.add("id", properties.take("id") { text($0) })
+        // Never evaluated (`supports_expressions: false` in DivKit's `common.json#/id`):
+        // literal text as it is, an escape would show; a binding stays for the extension.
+        document.add("id", properties.take("id") { if case .string(let id) = $0 { id } else { nil } })
         if let style = properties.takeNode("style") {
             var rest = Properties(style.properties)
             apply(style: &rest, to: start)

@@ -103,7 +103,7 @@ public struct DivKitRenderer: Sendable {
         writer.key("card")
         writer.beginObject()
         writer.key("log_id")
-        writer.string(DivKitExpression.escaped(logID))
+        writer.string(logID)
         if !mapping.variables.isEmpty {
             writer.key("variables")
             DivJSON.array(mapping.variables).write(into: &writer)
@@ -116,7 +116,8 @@ public struct DivKitRenderer: Sendable {
         return JSONWriter.indented(writer.output) + [UInt8(ascii: "\n")]
     }
 
-    /// The card's `log_id`: the screen's id, or `screen`.
+    /// The card's `log_id`: the screen's id, or `screen`. Written as it is: no client
+    /// evaluates it (`supports_expressions: false` in DivKit's `div-data.json`).
     private static func logID(of node: Node) -> String {
         if case .string(let id)? = node[property: "id"], !id.isEmpty { return id }
         return "screen"
