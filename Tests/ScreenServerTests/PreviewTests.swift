@@ -88,6 +88,24 @@ struct PreviewTests {
         #expect(old.bodyText.contains("<option value=\"IOS\" selected=\"selected\">iOS</option>"))
     }
 
+    @Test("A screen is built with the Hyperview version chosen, as the client's word that no guard trusts")
+    func hyperviewVersion() async throws {
+        var registry = testRegistry
+        registry["version"] = HyperviewVersionScreen.self
+        try registry.register(HyperviewVersionScreen.self, at: "beta", guard: .requires("hyperviewVersion", else: "login"))
+        let preview = ScreenPreview(service: ScreenService(registry: registry))
+        func page(_ target: String) async -> String {
+            await preview.respond(to: ScreenRequest(method: "GET", target: target), logger: logger).bodyText
+        }
+        // As the version reads: 0.85.0 is 0.85.
+        #expect(await page("/version?preview.format=hxml&preview.version=0.85.0").contains(">version 0.85</p>"))
+        // Another format's client names no Hyperview version.
+        #expect(await page("/version?preview.format=divkit&preview.version=30.0").contains(">version none</p>"))
+        #expect(await page("/version").contains(">version none</p>"))
+        // The guard still sends the client to its screen.
+        #expect(await page("/beta?preview.format=hxml&preview.version=0.85.0").contains("<tr><th>Pattern</th><td><code>login</code></td></tr>"))
+    }
+
     @Test("Unknown paths are 404 with the closest route linked, malformed ones 400, other methods 405")
     func errors() async {
         let unknown = await get("/profiel/42")
@@ -159,4 +177,14 @@ private struct Refusing: RequestAuthenticator {
     func authenticate(_ request: ScreenRequest) async throws(AuthenticationFailure) -> TrustedContext {
         throw AuthenticationFailure(message: "Sign in first.", headers: [HeaderField("WWW-Authenticate", "Bearer")])
     }
+}
+
+/// Shows the Hyperview version the request's context holds.
+private struct HyperviewVersionScreen: DeeplinkScreen {
+    let version: String
+    init(path: String, data: [String: String]) { version = "none" }
+    init(path: String, data: [String: String], context: TrustedContext) {
+        version = context["hyperviewVersion"] ?? "none"
+    }
+    func screen() async throws -> Screen { Screen(title: "Version") { Text("version \(version)") } }
 }

@@ -497,8 +497,10 @@ struct DivKitMapping {
     }
 
     /// A value passed through as JSON, for payloads, custom props and the `beagle`
-    /// extension: the host application reads these. Android's and iOS's DivKit hand them
-    /// over as they are; the web client evaluates every string of an action before its
+    /// extension: the host application reads these. Every client hands custom props and
+    /// extension params over as they are (the web client in `Custom.svelte` and
+    /// `Outer.svelte`), and Android's and iOS's hand over payloads as they are too; the
+    /// web client evaluates every string of an action before its
     /// handler gets it (`Root.svelte` `execAction` → `getJsonWithVars`), so an action's
     /// strings are written `escaped` (by DivKit's rule, which it undoes) wherever the
     /// card may reach a web client (``escapesActionText``).

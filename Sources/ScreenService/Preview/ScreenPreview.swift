@@ -15,7 +15,9 @@ import ScreenRendering
 /// `404` and a malformed one `400`, each a page that says why and suggests a route.
 ///
 /// The request's trusted context comes from the service's authenticator, as for the
-/// screens: the preview shows what that request would get, nothing more. The pages run
+/// screens: the preview shows what that request would get, nothing more. A Hyperview
+/// version chosen (`preview.format=hxml&preview.version=0.85`) reaches the screen as the
+/// client's word (`TrustedContext.declared`), as `X-Hyperview-Version` does. The pages run
 /// no script (their `Content-Security-Policy` allows none) and load nothing but images.
 public struct ScreenPreview: Sendable {
     /// The service whose registry, authenticator and link base the preview uses.
@@ -70,7 +72,7 @@ public struct ScreenPreview: Sendable {
         _ request: ScreenRequest, page: inout PreviewPage, log: RequestLog
     ) async -> (Int, String, String?, [HeaderField]) {
         let parsed: PreviewRequest
-        let context: TrustedContext
+        var context: TrustedContext
         do {
             try ScreenService.checkMethod(request, RequestHeaders(request.headers))
             parsed = try Self.parse(request.target)
@@ -80,6 +82,11 @@ public struct ScreenPreview: Sendable {
             return (error.status, html, nil, error.headers)
         }
         page.client = parsed.client
+        // The screen is built as the service builds it for the chosen client: a Hyperview
+        // client's version is its own word, which the screen may read and no guard trusts.
+        if parsed.client.format == .hxml, let version = parsed.client.version, context["hyperviewVersion"] == nil {
+            context.declared["hyperviewVersion"] = version.description
+        }
         guard case .screen(let link) = parsed.page else {
             let routes = service.registry.routes.map { route in
                 (route, service.registry.samplePaths(for: route, examples: examples(route.screenType)))
