@@ -22,6 +22,14 @@ private func content(_ page: Element) throws -> [Element] {
 
 @Suite("HTML: the mapping")
 struct HTMLMappingTests {
+    @Test("Nested lists expand at most 10,000 items a page, and say what they left out")
+    func nestedListsBounded() throws {
+        let html = HTMLRenderer().render(Screen { nestedLists(20) }.node)
+        #expect(html.components(separatedBy: "<li class=\"sr-item\"").count - 1 == HXMLScope.maximumExpandedItems)
+        #expect(html.contains("<!-- 1 of 2 items not written: a page expands at most 10000 -->"))
+        #expect(HTMLRenderer().render(Screen { nestedLists(3) }.node).components(separatedBy: "<li class=\"sr-item\"").count - 1 == 14)
+    }
+
     @Test("A page: HTML5, the title in <title> and a header, the stylesheet, the screen in <main>")
     func document() throws {
         let doc = try page(Screen(title: "Shop") { Text("Hi", alignment: .center) }.node)

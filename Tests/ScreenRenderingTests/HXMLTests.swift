@@ -199,6 +199,16 @@ struct HXMLMappingTests {
         ])
     }
 
+    @Test("Nested lists expand at most 10,000 items a document, and say what they left out")
+    func nestedListsBounded() throws {
+        let hxml = try HXMLRenderer().render(Screen { nestedLists(20) })
+        #expect(hxml.components(separatedBy: "<item ").count - 1 == HXMLScope.maximumExpandedItems)
+        // A list cut short says so.
+        #expect(hxml.contains("<!-- 1 of 2 items not written: a document expands at most 10000 -->"))
+        // A list of its own, under the limit, is whole.
+        #expect(try HXMLRenderer().render(Screen { nestedLists(3) }).components(separatedBy: "<item ").count - 1 == 2 + 4 + 8)
+    }
+
     @Test("A list's data source is evaluated on the server: one keyed item per entry")
     func lists() throws {
         let context = Context(id: "people", value: .array([["name": "Ada"], ["name": "Grace"]]))

@@ -16,6 +16,13 @@ struct XMLSeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// Lists of two entries, each list in the template of the one above, `depth` deep: 2^depth
+/// leaves, were every list expanded on the server.
+func nestedLists(_ depth: Int) -> any Component {
+    guard depth > 0 else { return Text("leaf") }
+    return ListView(dataSource: .bind("pair"), context: Context(id: "pair", value: [0, 1])) { nestedLists(depth - 1) }
+}
+
 /// Strings that try to break XML: markup, quotes, CDATA ends, every control
 /// character, the non-characters U+FFFE and U+FFFF, emoji, right-to-left text,
 /// combining marks, and text that looks like another scalar type.

@@ -169,7 +169,11 @@ struct HTMLWriter {
         guard let view = (views.first { !$0.conditional } ?? views.first)?.view else { return element("ul", "sr-list", style) { _ in } }
         let name: String = if case .string(let name)? = node[property: "iteratorName"] { name } else { "item" }
         element("ul", "sr-list", style) { writer in
-            for item in items {
+            for (index, item) in items.enumerated() {
+                guard writer.scope.expandItem() else {
+                    writer.output += "<!-- \(items.count - index) of \(items.count) items not written: a page expands at most \(HXMLScope.maximumExpandedItems) -->\n"
+                    break
+                }
                 writer.scope.push(name, item)
                 writer.element("li", "sr-item", "") { $0.component(view) }
                 writer.scope.pop()

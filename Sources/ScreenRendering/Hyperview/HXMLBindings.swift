@@ -10,6 +10,20 @@ import ScreenRegistry
 /// `BeagleExpression.Part.binding(_:)` parts, built by the screen's code, are read.
 struct HXMLScope {
     private var frames: [(name: String, value: Node.Value)] = []
+    /// The list items the document may still expand (``expandItem()``).
+    private var itemsLeft = Self.maximumExpandedItems
+
+    /// The most list items one document expands. A list in a list's template multiplies:
+    /// lists of two items nested 40 deep, a few kilobytes of imported JSON, would
+    /// write 2^40 items.
+    static let maximumExpandedItems = 10_000
+
+    /// Takes one item of the document's allowance; `false` once it is spent.
+    mutating func expandItem() -> Bool {
+        guard itemsLeft > 0 else { return false }
+        itemsLeft -= 1
+        return true
+    }
 
     /// Makes `value` visible under `name` until the matching ``pop()``.
     mutating func push(_ name: String, _ value: Node.Value) {

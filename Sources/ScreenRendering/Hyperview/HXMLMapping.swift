@@ -287,6 +287,10 @@ struct HXMLMapping {
         if case .node(let view)? = chosen?[property: "view"] {
             withContext(context) { mapping in
                 for (index, item) in items.enumerated() {
+                    guard mapping.scope.expandItem() else {
+                        mapping.writer.comment(" \(items.count - index) of \(items.count) items not written: a document expands at most \(HXMLScope.maximumExpandedItems) ")
+                        break
+                    }
                     mapping.writer.start("item")
                     mapping.writer.attribute("key", String(index))
                     mapping.scope.push(iterator, item)
