@@ -8,7 +8,8 @@ into the card the way DivKit's clients do (a div whose "type" names a template g
 template's properties; "$key": "field" takes the use's "field" as "key", at any depth of
 the template; the use's own properties override the template's), and the expanded card
 is validated with pydivkit.DivData.schema() (JSON Schema draft 7, DivKit's schema as
-DivKit's Python builder publishes it). Any error fails: exit status 1.
+DivKit's Python builder publishes it). An object that names a member twice fails too:
+a client keeps one of them. Any error fails: exit status 1.
 """
 import json
 import pathlib
@@ -52,8 +53,19 @@ def expand(value, templates, depth=0):
     return {key: expand(item, templates, depth) for key, item in value.items()}
 
 
+def unique_members(pairs):
+    names = [name for name, _ in pairs]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError("an object names " + ", ".join(repeated) + " more than once")
+    return dict(pairs)
+
+
 def check(path, validator):
-    document = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique_members)
+    except ValueError as error:
+        return [f"{path}: {error}"]
     problems = []
     if not isinstance(document, dict) or set(document) != {"templates", "card"}:
         return [f"{path}: not a {{templates, card}} document"]

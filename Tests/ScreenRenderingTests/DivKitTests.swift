@@ -285,6 +285,53 @@ struct DivKitMappingTests {
         #expect((web[0]["custom_props"] as? [String: Any])?["url"] as? String == "https://example.com/a")
     }
 
+    @Test("A member is written once: a button's style paddings replace its own, a touchable with its own id wraps its child")
+    func membersWrittenOnce() throws {
+        let screen = Screen {
+            Button("Padded", action: .popView).style(Style(padding: EdgeValue(all: .real(4))))
+            Touchable(action: .navigate(to: "/t")) { Button("Child", action: .popView).id("c") }
+                .id("t").style(Style(margin: EdgeValue(all: .real(2))))
+            Touchable(action: .navigate(to: "/u")) { Text("Plain").id("p") }
+        }
+        let json = try DivKitRenderer(usesTemplates: false).render(screen)
+        #expect(json.components(separatedBy: #""paddings":"#).count - 1 == 2)  // the padded button's, the child button's
+        let items = try content(try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]))
+        let four: [String: Int] = ["left": 4, "top": 4, "right": 4, "bottom": 4]
+        #expect(items[0]["paddings"] as? [String: Int] == four)
+        // The touchable with an id of its own: a container with its id, margins and press
+        // around the child's div, which keeps its id and loses its own press.
+        #expect(items[1]["type"] as? String == "container")
+        #expect(items[1]["id"] as? String == "t")
+        #expect(items[1]["margins"] as? [String: Int] == ["left": 2, "top": 2, "right": 2, "bottom": 2])
+        #expect((items[1]["actions"] as? [[String: Any]])?.first?["url"] as? String == "myapp://t")
+        let child = try #require((items[1]["items"] as? [[String: Any]])?.first)
+        #expect(child["id"] as? String == "c")
+        #expect(child["text"] as? String == "Child")
+        #expect(child["actions"] == nil && child["action"] == nil)
+        // With nothing of its own but the press: its child's div, with the press.
+        #expect(items[2]["type"] as? String == "text")
+        #expect(items[2]["id"] as? String == "p")
+        #expect((items[2]["actions"] as? [[String: Any]])?.first?["url"] as? String == "myapp://u")
+    }
+
+    @Test("A name a node holds twice, or beside the mapping's own, is written once: the first, as Node[property:] reads it")
+    func namesWrittenOnce() throws {
+        let twice = Node(kind: .component, type: "beagle:text", properties: [
+            .init("text", .string("a")), .init("extra", .int(1)), .init("extra", .int(2)),
+        ])
+        let pushed = Node(kind: .action, type: "beagle:pushView", properties: [
+            .init("route", .node(.object([.init("screen", .string("s"))]))), .init("navigation", .string("mine")),
+        ])
+        let json = try DivKitRenderer(usesTemplates: false).render(Screen { twice; Button("Go", action: .custom(pushed)) })
+        #expect(json.components(separatedBy: #""extra":"#).count - 1 == 1)
+        #expect(json.components(separatedBy: #""navigation":"#).count - 1 == 1)
+        let items = try content(try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]))
+        let params = ((items[0]["extensions"] as? [[String: Any]])?.first?["params"] as? [String: Any])
+        #expect(params?["extra"] as? Int == 1)
+        let payload = (items[1]["actions"] as? [[String: Any]])?.first?["payload"] as? [String: Any]
+        #expect(payload?["navigation"] as? String == "pushView")
+    }
+
     @Test("A div's id and the card's log_id, which no client evaluates, are written as they are")
     func identifiersAsTheyAre() throws {
         let id = #"a@{b}\c"#
@@ -622,6 +669,11 @@ struct DivKitConformanceTests {
                     TextInput(value: text, placeholder: text, type: .password)
                     ListView(dataSource: .bind("items"), iteratorName: "item") { Text("\(text) \(bind: "item.name")") }
                     Touchable(action: .navigate(to: "/" + text)) { Text(text) }
+                    // Members that the mapping and the style, or a touchable and its child, both set.
+                    Button(text, action: .popView).style(Style(padding: EdgeValue(all: .real(4))))
+                    Touchable(action: .navigate(to: "/" + text)) {
+                        Button(text, action: .popView).id(text).style(Style(margin: EdgeValue(all: .real(1))))
+                    }.id(text).style(Style(margin: EdgeValue(all: .real(2)))).accessibility(Accessibility(label: text))
                     ScrollView(scrollDirection: .horizontal) { Text(text); Text(text) }
                     PageView(currentPage: "0") { Text(text) }
                     TabBar(items: [.init(title: text, icon: text)])

@@ -211,7 +211,7 @@ struct DivBytes {
             endArray()
         case .object(let members):
             beginObject()
-            for member in members {
+            for member in members.firstOfEachName {
                 key(escaping: member.key)
                 append(member.value)
             }

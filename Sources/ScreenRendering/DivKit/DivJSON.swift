@@ -37,11 +37,30 @@ enum DivJSON: Sendable, Hashable {
             writer.endArray()
         case .object(let members):
             writer.beginObject()
-            for member in members {
+            for member in members.firstOfEachName {
                 writer.key(member.key)
                 member.value.write(into: &writer)
             }
             writer.endObject()
         }
+    }
+}
+
+extension [DivJSON.Member] {
+    /// The members with each name once, the first of a name kept, as `Node[property:]`
+    /// reads a node: an object that names a member twice leaves the client to pick one.
+    /// A node may hold a name twice, or a property named `type` beside its own type.
+    var firstOfEachName: [DivJSON.Member] {
+        guard count > 1 else { return self }
+        // Compared pairwise for the usual small object; a set for a large one, which
+        // comparing pairwise would make quadratic.
+        if count <= 16 {
+            guard indices.contains(where: { index in self[..<index].contains { $0.key == self[index].key } }) else { return self }
+            var kept: [DivJSON.Member] = []
+            for member in self where !kept.contains(where: { $0.key == member.key }) { kept.append(member) }
+            return kept
+        }
+        var seen = Set<String>()
+        return filter { seen.insert($0.key).inserted }
     }
 }

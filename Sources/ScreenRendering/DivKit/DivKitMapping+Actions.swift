@@ -111,21 +111,27 @@ extension DivKitMapping {
         defer { document.endFreeForm() }
         document.key("payload")
         document.beginObject()
+        // Each name once: the mapping's own (`navigation`, `url`) first, then the first
+        // property of a name, as `Node[property:]` reads it. (An empty set allocates nothing.)
+        var written: Set<String> = []
         switch start {
         case .none:
             break
         case .navigation(let name):
             document.add("navigation", name)
+            if !rest.isEmpty { written.insert("navigation") }
         case .unrouted(let properties, let name):
-            for property in properties {
+            written.insert("navigation")
+            for property in properties where written.insert(property.name).inserted {
                 document.key(escaping: property.name)
                 document.append(raw(property.value, escaped: escapesActionText))
             }
             document.add("navigation", name)
         case .url(let address):
             document.add("url", escapesActionText ? DivKitExpression.escaped(address) : address)
+            if !rest.isEmpty { written.insert("url") }
         }
-        for property in rest {
+        for property in rest where written.insert(property.name).inserted {
             document.key(escaping: property.name)
             rawAction(property.value)
         }

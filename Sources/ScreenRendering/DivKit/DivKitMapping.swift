@@ -76,22 +76,33 @@ struct DivKitMapping {
             document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
             let pressed = properties.take("onPress", actionItems)
-            // The child's div, with the touchable's actions and the rest of its properties.
             let child = properties.take("child") { value -> Node? in
                 guard case .node(let child) = value, isIncluded(child) else { return nil }
                 return child
             }
-            if let child {
+            if properties.isEmpty, let child {
+                // Nothing of its own but the press: the child's div, with the touchable's actions.
                 members(child, start: start)
+                if pressed != nil { document.removeMembers(ofObjectAt: start) { $0 == "action" || $0 == "actions" } }
             } else {
-                // The child is for another platform: an empty container keeps the place.
+                // An id, a style or more of its own: a container around the child's div (as
+                // HXML's view), so that neither's members overwrite the other's. Empty when
+                // the child is for another platform, to keep the place.
                 document.add("type", "container")
-                document.add("items", .array([]))
+                document.key("items")
+                document.beginArray()
+                if let child {
+                    let number = document.beginItem()
+                    let childStart = document.beginObject()
+                    members(child, start: childStart)
+                    // The touchable's press replaces the child's own, as on Beagle's clients.
+                    if pressed != nil { document.removeMembers(ofObjectAt: childStart) { $0 == "action" || $0 == "actions" } }
+                    document.endObject()
+                    document.endItem(number)
+                }
+                document.endArray()
             }
-            if let pressed {
-                document.removeMembers(ofObjectAt: start) { $0 == "action" || $0 == "actions" }
-                addActions("actions", pressed)
-            }
+            addActions("actions", pressed)
         case "beagle:webView":
             // The app's own web view loads the URL: only a web address is passed on, never
             // `javascript:` or `file:` from data (as in every format).
@@ -338,7 +349,11 @@ struct DivKitMapping {
             if !fields.isEmpty { style.keep(.init("size", .node(.object(fields.remaining)))) }
         }
         document.add("margins", style.take("margin", DivInsets.init))
-        document.add("paddings", style.take("padding", DivInsets.init))
+        if let paddings = style.take("padding", DivInsets.init) {
+            // A button's own paddings give way to its style's: a member is written once.
+            document.removeMembers(ofObjectAt: start) { $0 == "paddings" }
+            document.add("paddings", paddings)
+        }
         if let color = style.take("backgroundColor", Self.color) {
             document.key("background")
             document.beginArray()
