@@ -17,8 +17,8 @@ struct ImportCommand: ParsableCommand {
               screen-registry import screen.json --format xml
               cat screen.json | screen-registry import - --format json --pretty
 
-            Exit codes: 0 success, 65 malformed JSON (with line and column) or over \
-            16 MiB, 66 unreadable file.
+            Exit codes: 0 success, 65 malformed JSON (with line and column, such as an \
+            object that names a member twice) or over 16 MiB, 66 unreadable file.
             """
     )
 

@@ -127,6 +127,16 @@ struct BeagleJSONImportTests {
         }
     }
 
+    @Test("An object that names a member twice is a typed error at the second name, at any depth")
+    func repeatedNames() {
+        let error = #expect(throws: BeagleJSONError.self) {
+            try BeagleJSONReader().read(#"{"_beagleComponent_":"beagle:text","text":"a","style":{"flex":{},"flex":{}}}"#)
+        }
+        #expect(error?.description == #"1:66: the member name "flex" again in one object"#)
+        // The same name in two objects is no repeat.
+        #expect(throws: Never.self) { try BeagleJSONReader().read(#"{"a":{"x":1},"b":{"x":1}}"#) }
+    }
+
     @Test("Invalid UTF-8 is a typed error")
     func invalidUTF8() {
         let error = #expect(throws: BeagleJSONError.self) {

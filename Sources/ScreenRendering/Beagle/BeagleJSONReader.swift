@@ -19,9 +19,9 @@ public struct BeagleJSONError: Error, Sendable, Equatable, CustomStringConvertib
 ///
 /// Type names compare case-insensitively and come back in their canonical spelling
 /// (`BEAGLE:TEXT` reads as `beagle:text`); types this library does not know are kept
-/// as they are, as custom nodes. `null` members are left out. Malformed JSON and
-/// nesting deeper than ``maximumDepth`` are typed errors with a position, never a
-/// crash or a stack overflow.
+/// as they are, as custom nodes. `null` members are left out. Malformed JSON, an
+/// object that names a member twice, and nesting deeper than ``maximumDepth`` are typed
+/// errors with a position, never a crash or a stack overflow.
 public struct BeagleJSONReader: Sendable {
     /// The deepest nesting of objects and arrays accepted.
     public var maximumDepth: Int
@@ -190,6 +190,9 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [(String, JSONValue)] = []
+        // Each name once: JSON leaves a repeated one to each reader (the first, the last,
+        // an error), so one document would be a different screen from client to client.
+        var names: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -199,7 +202,9 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            let keyStart = index
             let key = try parseString()
+            guard names.insert(key).inserted else { throw failure("the member name \"\(key)\" again in one object", at: keyStart) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
