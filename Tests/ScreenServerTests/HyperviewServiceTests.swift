@@ -6,22 +6,12 @@ import ScreenRendering
 @testable import ScreenService
 import Testing
 
-/// Shows the Hyperview version the request context holds.
-private struct VersionScreen: DeeplinkScreen {
-    let version: String
-    init(path: String, data: [String: String]) { version = "none" }
-    init(path: String, data: [String: String], context: TrustedContext) {
-        version = context["hyperviewVersion"] ?? "none"
-    }
-    func screen() async throws -> Screen { Screen(title: "Version") { Text("version \(version)") } }
-}
-
 @Suite("The service speaks Hyperview")
 struct HyperviewServiceTests {
     let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     let service: ScreenService = {
         var registry = testRegistry
-        registry["version"] = VersionScreen.self
+        registry["version"] = HyperviewVersionScreen.self
         return ScreenService(registry: registry)
     }()
 
@@ -61,7 +51,7 @@ struct HyperviewServiceTests {
     @Test("X-Hyperview-Version chooses what a screen shows, never opens a guarded route")
     func versionNeverAuthorizes() async throws {
         var registry = testRegistry
-        try registry.register(VersionScreen.self, at: "beta", guard: .requires("hyperviewVersion", else: "login"))
+        try registry.register(HyperviewVersionScreen.self, at: "beta", guard: .requires("hyperviewVersion", else: "login"))
         let service = ScreenService(registry: registry)
         let response = await service.respond(
             to: ScreenRequest(method: "GET", target: "/beta", headers: [("X-Hyperview-Version", "0.85.0")]), logger: logger)

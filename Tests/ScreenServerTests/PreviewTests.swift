@@ -178,13 +178,3 @@ private struct Refusing: RequestAuthenticator {
         throw AuthenticationFailure(message: "Sign in first.", headers: [HeaderField("WWW-Authenticate", "Bearer")])
     }
 }
-
-/// Shows the Hyperview version the request's context holds.
-private struct HyperviewVersionScreen: DeeplinkScreen {
-    let version: String
-    init(path: String, data: [String: String]) { version = "none" }
-    init(path: String, data: [String: String], context: TrustedContext) {
-        version = context["hyperviewVersion"] ?? "none"
-    }
-    func screen() async throws -> Screen { Screen(title: "Version") { Text("version \(version)") } }
-}

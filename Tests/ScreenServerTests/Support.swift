@@ -137,3 +137,13 @@ extension TestResponse {
 let formatsAndTypes: [(ScreenFormat, String)] = ScreenFormat.allCases.map {
     ($0, ContentNegotiation.mediaType(of: $0))
 }
+
+/// Shows the Hyperview version the request's context holds (`version none` without one).
+struct HyperviewVersionScreen: DeeplinkScreen {
+    let version: String
+    init(path: String, data: [String: String]) { version = "none" }
+    init(path: String, data: [String: String], context: TrustedContext) {
+        version = context["hyperviewVersion"] ?? "none"
+    }
+    func screen() async throws -> Screen { Screen(title: "Version") { Text("version \(version)") } }
+}
