@@ -213,6 +213,26 @@ struct ClientFitTests {
         #expect(ClientCapabilities.of(.hxml).properties.map(\.description).contains("beagle:textInput onChange"))
     }
 
+    @Test("A touchable whose child is left out is left out with it: nothing to show or to tap")
+    func touchableWithoutItsChild() throws {
+        let screen = Screen { Text("top"); Touchable(action: .navigate(to: "/x")) { Text("ios only").platforms(.ios) }; Text("bottom") }.node
+        let android = ClientFit(ClientProfile(format: .divkit, platform: .android), appComponents: AppComponents())
+        let fitted = try android.fit(screen)
+        #expect(Self.texts(fitted) == ["top", "bottom"])
+        #expect(!"\(fitted)".contains("beagle:touchable"))
+        // So is one around a view of the app's own that the app does not ship, with an empty fallback.
+        var app = AppComponents()
+        app.declare("custom:badge", since: Version("2.0"), on: .all)
+        let old = ClientFit(ClientProfile(format: .json, appVersion: Version("1.0")), appComponents: app)
+        let tapped = Self.screen(Touchable(action: .popView) { Self.badge.fallback {} }.node)
+        let fittedOld = try old.fit(tapped)
+        #expect(Self.texts(fittedOld) == ["top", "bottom"])
+        #expect(!"\(fittedOld)".contains("beagle:touchable"))
+        // With its child, it stays.
+        let new = ClientFit(ClientProfile(format: .json, appVersion: Version("2.0")), appComponents: app)
+        #expect(try new.fit(tapped) == tapped)
+    }
+
     @Test("A component for another platform is left out by the fit, as by every renderer")
     func platforms() throws {
         let screen = Screen { Text("everyone"); Text("ios only").platforms(.ios) }.node

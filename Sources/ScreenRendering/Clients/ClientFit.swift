@@ -157,7 +157,8 @@ public struct ClientFit: Sendable {
                 let children = Node.Value.list(values)
                 properties?.append(.init(name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
             case .several:
-                break  // left out
+                // Left out; a touchable without its child has nothing to show or to tap.
+                if name == "child", node.type == "beagle:touchable" { return .several([]) }
             }
         }
         guard let properties else { return nil }
