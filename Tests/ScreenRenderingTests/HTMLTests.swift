@@ -70,6 +70,28 @@ struct HTMLMappingTests {
         #expect(HTMLRenderer(linkBase: "/preview/").render(screen.node) == HTMLRenderer(linkBase: "/preview").render(screen.node))
     }
 
+    @Test("No link or button inside another: the outer one takes the tap, the inner one is its content")
+    func noNestedLinks() throws {
+        let screen = Screen {
+            Touchable(action: .navigate(to: "/outer")) {
+                Button("Inner", action: .navigate(to: "/inner"))
+                Button("Alert", action: .alert(message: "Hi"))
+                WebView(url: "https://example.com/w")
+            }
+            Touchable(action: .alert(message: "Hi")) { Button("Inner", action: .navigate(to: "/inner")) }
+        }
+        let items = try content(try page(screen.node))
+        #expect(items.map(\.name) == ["a", "button"])
+        #expect(items[0].attributes["href"] == "/outer")
+        let inner = try #require(items[0].first("div")?.children)
+        #expect(inner.map(\.name) == ["span", "span", "span"])
+        #expect(inner.map { $0.attributes["class"] } == ["sr-button", "sr-button", "sr-web"])
+        #expect(inner.map(\.text) == ["Inner", "Alert", "https://example.com/w"])
+        #expect(items[1].children.map(\.name) == ["span"])
+        // Outside a link, each is its own again.
+        #expect(try content(try page(Screen { Button("Inner", action: .navigate(to: "/inner")) }.node)).map(\.name) == ["a"])
+    }
+
     @Test("A link never leaves the site or runs script: other schemes, protocol-relative and odd paths are buttons", arguments: [
         "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>x</script>",
         "vbscript:x", "//evil.example.com", "/\\evil.example.com", "https://a.example.com/ x", "http://a\u{0}b", "ftp://files.example.com",

@@ -6,6 +6,10 @@ struct HTMLWriter {
     let linkBase: String
     private var scope = HXMLScope()
     private var depth = 0
+    /// Whether a link or a button is open. HTML allows no link or button inside another,
+    /// so an inner one is written as plain content and the outer one takes the tap, as a
+    /// touchable's press replaces its child's on Beagle's clients.
+    private var isInsideLink = false
 
     init(linkBase: String) {
         self.linkBase = linkBase
@@ -58,7 +62,9 @@ struct HTMLWriter {
             tabs(node, style)
         case "beagle:webView":
             let url = text(node, "url")
-            if let address = HTMLEscaping.webAddress(url) {
+            if isInsideLink {
+                output += "<span class=\"sr-web\">" + HTMLEscaping.text(url) + "</span>\n"
+            } else if let address = HTMLEscaping.webAddress(url) {
                 output += "<a class=\"sr-web\" href=\"\(HTMLEscaping.attribute(address))\" rel=\"noopener noreferrer\">"
                     + HTMLEscaping.text(url) + "</a>\n"
             }
@@ -94,6 +100,9 @@ struct HTMLWriter {
     /// A link to where the first navigation action of `actions` leads, or a button that
     /// goes nowhere when none does (an alert, a context change: a page has no script).
     private mutating func link(_ actions: Node.Value?, _ className: String, _ style: String, _ content: (inout HTMLWriter) -> Void) {
+        if isInsideLink { return element("span", className, style, content) }
+        isInsideLink = true
+        defer { isInsideLink = false }
         guard let href = href(of: actions) else {
             output += "<button type=\"button\" class=\"\(className)\"\(style)>"
             content(&self)
