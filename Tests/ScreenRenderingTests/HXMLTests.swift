@@ -197,6 +197,18 @@ struct HXMLMappingTests {
         #expect(form.first("text-field")?.attributes == [
             "name": "input_1", "placeholder": "Code", "keyboard-type": "number-pad", "editable": "false",
         ])
+        // A text field in a scroll view, a touchable or a view of the app's own in a form
+        // is in that form: a form holds no form.
+        let nested = try HXMLRenderer().render(Screen {
+            Container {
+                TextInput(placeholder: "a")
+                ScrollView { TextInput(placeholder: "b") }
+                Touchable(action: .navigate(to: "/t")) { TextInput(placeholder: "c") }
+                Node(kind: .component, type: "custom:card", properties: [.init("children", .list([.node(TextInput(placeholder: "d").node)]))])
+            }
+        })
+        #expect(nested.components(separatedBy: "<form").count - 1 == 1)
+        #expect(nested.components(separatedBy: "<text-field").count - 1 == 4)
     }
 
     @Test("Nested lists expand at most 10,000 items a document, and say what they left out")

@@ -63,7 +63,7 @@ extension HXMLMapping {
         write(loaded)
         withContext(context) { mapping in
             for case .node(let child) in children ?? [] {
-                mapping.component(child, in: isForm || parent == .form ? .form : .view)
+                mapping.component(child, in: isForm ? .form : parent.ofChildren)
             }
         }
         writer.end()

@@ -42,6 +42,10 @@ struct HXMLMapping {
         case form
         /// A list `item`, which holds no `list` directly.
         case item
+
+        /// What the children of a view in this parent are in: inside a form, still a form,
+        /// so that a text field in a scroll view or a touchable opens no form in a form.
+        var ofChildren: Parent { self == .form ? .form : .view }
     }
 
     func isIncluded(_ node: Node) -> Bool {
@@ -189,7 +193,7 @@ struct HXMLMapping {
             writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
             if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
             withContext(context) { mapping in
-                for case .node(let child) in children { mapping.component(child, in: .view) }
+                for case .node(let child) in children { mapping.component(child, in: parent.ofChildren) }
             }
             writer.end()
         case "beagle:tabBar":
@@ -198,7 +202,7 @@ struct HXMLMapping {
             let child = properties.take("child", Self.components) ?? []
             let pressed = behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
             open("view", id: id, style: style, unmapped: unmapped, properties)
-            for case .node(let node) in child { component(node, in: .view) }
+            for case .node(let node) in child { component(node, in: parent.ofChildren) }
             write(pressed)
             writer.end()
         case "beagle:webView" where node[property: "url"].map(Self.isWebAddress) == true:
@@ -211,9 +215,9 @@ struct HXMLMapping {
             // app's own element gets the view without its URL, never `javascript:` or
             // `file:` from data.
             _ = properties.takeAny("url")
-            custom(node, &properties, id: id, style: style, unmapped)
+            custom(node, &properties, id: id, style: style, unmapped, in: parent)
         default:
-            custom(node, &properties, id: id, style: style, unmapped)
+            custom(node, &properties, id: id, style: style, unmapped, in: parent)
         }
     }
 
@@ -353,7 +357,9 @@ struct HXMLMapping {
 
     /// A component Hyperview has no element for: `<sr:name>` in ScreenRegistry's
     /// namespace, its scalar properties as attributes, its components inside.
-    private mutating func custom(_ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
+    private mutating func custom(
+        _ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
+    ) {
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
         let isPlain = XMLDialect.isPlainName(name) && !name.contains(".")
         var attributes: [(String, String)] = []
@@ -382,7 +388,7 @@ struct HXMLMapping {
         if !isPlain { writer.attribute("type", node.type) }
         if let id { writer.attribute("id", id) }
         for (name, value) in attributes { writer.attribute(name: name, value) }
-        for case .node(let child) in children { component(child, in: .view) }
+        for case .node(let child) in children { component(child, in: parent.ofChildren) }
         writer.end()
     }
 
