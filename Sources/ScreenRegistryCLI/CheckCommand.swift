@@ -83,7 +83,13 @@ struct CheckCommand: RegistryCommand {
         var output = problems.map { $0.description + "\n" }.joined()
         let clients = profiles.map(\.description).joined(separator: ", ")
         output += "\(screens) screens checked for \(clients): "
-        output += problems.isEmpty ? "every component renders\n" : "\(problems.count) cannot be rendered\n"
+        if problems.isEmpty {
+            output += "every component renders\n"
+        } else {
+            let failing = Set(problems.map(\.samplePath)).count
+            output += "\(problems.count) component\(problems.count == 1 ? "" : "s") cannot be rendered, "
+                + "in \(failing) screen\(failing == 1 ? "" : "s")\n"
+        }
         Output.write(output)
         if !problems.isEmpty { throw ExitCode(1) }
     }
