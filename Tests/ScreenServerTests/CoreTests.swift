@@ -77,6 +77,12 @@ struct CoreTests {
         if let xml = ScreenFormat(rawValue: "xml") {
             #expect(ContentNegotiation.format(forAccept: "text/xml") == xml)
             #expect(ContentNegotiation.format(forAccept: "application/xml") == xml)
+            // Each media type takes the quality of its own most specific range: refusing
+            // the alias leaves the format's own type acceptable, and the other way round.
+            #expect(ContentNegotiation.format(forAccept: "text/xml;q=0, application/xml") == xml)
+            #expect(ContentNegotiation.format(forAccept: "application/xml;q=0, text/xml") == xml)
+            #expect(ContentNegotiation.format(forAccept: "text/xml;q=0.1, application/xml;q=0.9, application/json;q=0.5") == xml)
+            #expect(ContentNegotiation.format(forAccept: "text/xml;q=0, application/xml;q=0, application/json;q=0.1") == .json)
         }
         if let json = ScreenFormat(rawValue: "json") {
             #expect(ContentNegotiation.format(forAccept: "application/json") == json)

@@ -13,7 +13,8 @@ import ScreenRendering
 ///   ``preference`` (JSON, XML, text) that exists.
 /// - Otherwise the acceptable format with the highest `q` wins; on a tie the more
 ///   specific media range, then the range listed first, then the server's preference
-///   (``formatsByPreference``). `q=0` refuses a format.
+///   (``formatsByPreference``). A format's `q` is the best of its media types', each
+///   from the most specific range that matches it. `q=0` refuses a media type.
 /// - When nothing is acceptable the service answers `406 Not Acceptable`.
 public enum ContentNegotiation {
     /// The format names in the server's order of preference: the first one that
@@ -79,18 +80,34 @@ public enum ContentNegotiation {
         return best?.format
     }
 
-    /// The most specific range that matches one of the format's media types.
+    /// The format's best match over the media types it answers to. Each type takes the
+    /// quality of the most specific range that matches it (RFC 9110, 12.5.1), so that
+    /// `text/xml;q=0, application/xml` refuses `text/xml` alone, not the XML format.
     private static func bestMatch(
         own: String, types: [String], in ranges: [MediaRange]
     ) -> (quality: Double, specificity: Int, position: Int)? {
         var best: (quality: Double, specificity: Int, position: Int)?
+        for type in types {
+            guard let match = mostSpecificRange(for: type, own: own, in: ranges) else { continue }
+            let better = best.map { current in
+                match.quality != current.quality ? match.quality > current.quality : match.specificity > current.specificity
+            } ?? true
+            if better { best = match }
+        }
+        return best
+    }
+
+    /// The most specific range that matches `type` (the first listed among equals), with
+    /// its quality, its specificity and its position.
+    private static func mostSpecificRange(
+        for type: String, own: String, in ranges: [MediaRange]
+    ) -> (quality: Double, specificity: Int, position: Int)? {
+        var best: (quality: Double, specificity: Int, position: Int)?
         for (position, range) in ranges.enumerated() {
             let specificity: Int
-            if types.contains(range.type) {
+            if range.type == type {
                 specificity = 2
-            } else if range.type.hasSuffix("/*"), range.type != "*/*",
-                      own.hasPrefix(range.type.dropLast())
-            {
+            } else if type == own, range.type.hasSuffix("/*"), range.type != "*/*", own.hasPrefix(range.type.dropLast()) {
                 // `text/*` covers the format's own type only, not an alias: `text/*`
                 // asks for text, not for `text/xml`.
                 specificity = 1
@@ -99,7 +116,7 @@ public enum ContentNegotiation {
             } else {
                 continue
             }
-            if best == nil || specificity > best?.specificity ?? -1 {
+            if best.map({ specificity > $0.specificity }) ?? true {
                 best = (range.quality, specificity, position)
             }
         }
