@@ -124,6 +124,10 @@ struct PreviewTests {
         let malformed = await get("/profile/%ZZ")
         #expect(malformed.status == 400)
         #expect(malformed.bodyText.contains("<h2>400 Bad Request</h2>"))
+        // Too long a target is 414, as the service answers it.
+        let long = await get("/" + String(repeating: "a", count: 5_000))
+        #expect(long.status == 414)
+        #expect(long.bodyText.contains("longer than 4096 bytes"))
         let post = await get("/profile/42", method: "POST")
         #expect(post.status == 405)
         #expect(post.header("Allow") == "GET, HEAD")

@@ -73,8 +73,10 @@ public struct ScreenPreview: Sendable {
     ) async -> (Int, String, String?, [HeaderField]) {
         let parsed: PreviewRequest
         var context: TrustedContext
-        do {
+        do throws(ServiceError) {
             try ScreenService.checkMethod(request, RequestHeaders(request.headers))
+            let limit = service.configuration.maximumTargetLength
+            guard request.target.utf8.count <= limit else { throw ServiceError.uriTooLong(limit: limit) }
             parsed = try Self.parse(request.target)
             context = try await service.authenticate(request)
         } catch {

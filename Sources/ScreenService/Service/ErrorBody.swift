@@ -49,6 +49,11 @@ struct ServiceError: Error, Sendable {
         status: 500, code: "internalError", message: "The screen could not be built. The server log has the details."
     )
 
+    /// `414`: the path and query are longer than `limit` bytes.
+    static func uriTooLong(limit: Int) -> ServiceError {
+        ServiceError(status: 414, code: "uriTooLong", message: "The path and query are longer than \(limit) bytes.")
+    }
+
     /// The error as a screen.
     var screen: Screen {
         var properties: [Node.Property] = [

@@ -171,12 +171,7 @@ public struct ScreenService: Sendable {
         linkBase: String, log: RequestLog
     ) async throws(ServiceError) -> ScreenResponse {
         try Self.checkMethod(request, headers)
-        guard let parsed else {
-            throw ServiceError(
-                status: 414, code: "uriTooLong",
-                message: "The path and query are longer than \(configuration.maximumTargetLength) bytes."
-            )
-        }
+        guard let parsed else { throw .uriTooLong(limit: configuration.maximumTargetLength) }
         let target: RequestTarget
         do {
             target = try parsed.get()
