@@ -86,9 +86,8 @@ struct CheckCommand: RegistryCommand {
         if problems.isEmpty {
             output += "every component renders\n"
         } else {
-            let failing = Set(problems.map(\.samplePath)).count
-            output += "\(problems.count) component\(problems.count == 1 ? "" : "s") cannot be rendered, "
-                + "in \(failing) screen\(failing == 1 ? "" : "s")\n"
+            let failing = Set(problems.map { $0.route + " " + $0.samplePath }).count
+            output += "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(failing) screen\(failing == 1 ? "" : "s")\n"
         }
         Output.write(output)
         if !problems.isEmpty { throw ExitCode(1) }

@@ -42,11 +42,11 @@ struct ClientCommandTests {
             "profile/:userId (/profile/example): beagle:screenComponent > beagle:container > beagle:container: divkit@28.0 "
                 + "cannot render beagle:container: divkit renders style.flex.justifyContent SPACE_EVENLY from 28.3\n"))
         #expect(divkit.stdout.contains("login/registration (/login/registration): beagle:screenComponent > beagle:container > beagle:textInput: "))
-        // The summary counts components and the screens they are in: the products' three
-        // images are three components in one screen.
+        // The summary counts problems and the screens they are in: the products' three
+        // images are three problems in one screen.
         let older = try CLIRun("check", "--client", "hyperview@0.20", "--app-version", "1.0", "--platform", "IOS")
         #expect(older.status == 1)
-        #expect(older.stdout.hasSuffix(" screens checked for hyperview@0.20 app 1.0 IOS: 6 components cannot be rendered, in 4 screens\n"))
+        #expect(older.stdout.hasSuffix(" screens checked for hyperview@0.20 app 1.0 IOS: 6 problems in 4 screens\n"))
     }
 
     @Test("check --client fails on an undeclared custom component, naming it, the route and the client")

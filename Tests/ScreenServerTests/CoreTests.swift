@@ -83,6 +83,9 @@ struct CoreTests {
             #expect(ContentNegotiation.format(forAccept: "application/xml;q=0, text/xml") == xml)
             #expect(ContentNegotiation.format(forAccept: "text/xml;q=0.1, application/xml;q=0.9, application/json;q=0.5") == xml)
             #expect(ContentNegotiation.format(forAccept: "text/xml;q=0, application/xml;q=0, application/json;q=0.1") == .json)
+            // On a tie, the range listed first, whichever of its types it names.
+            #expect(ContentNegotiation.format(forAccept: "text/xml, application/json, application/xml") == xml)
+            #expect(ContentNegotiation.format(forAccept: "application/json, text/xml") == .json)
         }
         if let json = ScreenFormat(rawValue: "json") {
             #expect(ContentNegotiation.format(forAccept: "application/json") == json)

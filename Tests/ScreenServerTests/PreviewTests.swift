@@ -97,8 +97,9 @@ struct PreviewTests {
         func page(_ target: String) async -> String {
             await preview.respond(to: ScreenRequest(method: "GET", target: target), logger: logger).bodyText
         }
-        // As the version reads: 0.85.0 is 0.85.
-        #expect(await page("/version?preview.format=hxml&preview.version=0.85.0").contains(">version 0.85</p>"))
+        // As the client's header would send it.
+        #expect(await page("/version?preview.format=hxml&preview.version=0.85.0").contains(">version 0.85.0</p>"))
+        #expect(await page("/version?preview.format=hxml&preview.version=x").contains(">version none</p>"))
         // Another format's client names no Hyperview version.
         #expect(await page("/version?preview.format=divkit&preview.version=30.0").contains(">version none</p>"))
         #expect(await page("/version").contains(">version none</p>"))

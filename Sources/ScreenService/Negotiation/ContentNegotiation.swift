@@ -89,8 +89,11 @@ public enum ContentNegotiation {
         var best: (quality: Double, specificity: Int, position: Int)?
         for type in types {
             guard let match = mostSpecificRange(for: type, own: own, in: ranges) else { continue }
+            // The same order as between formats: quality, specificity, the range listed first.
             let better = best.map { current in
-                match.quality != current.quality ? match.quality > current.quality : match.specificity > current.specificity
+                match.quality != current.quality ? match.quality > current.quality
+                    : match.specificity != current.specificity ? match.specificity > current.specificity
+                    : match.position < current.position
             } ?? true
             if better { best = match }
         }

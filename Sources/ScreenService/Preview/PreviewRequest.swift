@@ -45,6 +45,8 @@ struct PreviewRequest {
 struct PreviewClient: Equatable {
     var format: ScreenFormat = ContentNegotiation.defaultFormat
     var version: Version?
+    /// The version as given (`0.85.0`), as a client's header would send it.
+    var versionName: String?
     var platform: Platforms?
     var appVersion: Version?
 
@@ -55,7 +57,9 @@ struct PreviewClient: Equatable {
         if let name = query.removeValue(forKey: "preview.format"), let format = ContentNegotiation.format(named: name) {
             self.format = format
         }
-        version = query.removeValue(forKey: "preview.version").flatMap(Version.init)
+        versionName = query.removeValue(forKey: "preview.version")
+        version = versionName.flatMap(Version.init)
+        if version == nil { versionName = nil }
         platform = query.removeValue(forKey: "preview.platform").flatMap(Platforms.init(name:))
         appVersion = query.removeValue(forKey: "preview.app").flatMap(Version.init)
     }

@@ -16,8 +16,9 @@ import ScreenRendering
 ///
 /// The request's trusted context comes from the service's authenticator, as for the
 /// screens: the preview shows what that request would get, nothing more. A Hyperview
-/// version chosen (`preview.format=hxml&preview.version=0.85`) reaches the screen as the
-/// client's word (`TrustedContext.declared`), as `X-Hyperview-Version` does. The pages run
+/// version chosen (`preview.format=hxml&preview.version=0.85.0`) reaches the screen as
+/// the client's word (`TrustedContext.declared`), as `X-Hyperview-Version` does; the
+/// screen is built once, for the client chosen, and every format's tab shows it so. The pages run
 /// no script (their `Content-Security-Policy` allows none) and load nothing but images.
 public struct ScreenPreview: Sendable {
     /// The service whose registry, authenticator and link base the preview uses.
@@ -86,8 +87,8 @@ public struct ScreenPreview: Sendable {
         page.client = parsed.client
         // The screen is built as the service builds it for the chosen client: a Hyperview
         // client's version is its own word, which the screen may read and no guard trusts.
-        if parsed.client.format == .hxml, let version = parsed.client.version, context["hyperviewVersion"] == nil {
-            context.declared["hyperviewVersion"] = version.description
+        if parsed.client.format == .hxml, let version = parsed.client.versionName, context["hyperviewVersion"] == nil {
+            context.declared["hyperviewVersion"] = version
         }
         guard case .screen(let link) = parsed.page else {
             let routes = service.registry.routes.map { route in
