@@ -22,11 +22,11 @@ private func content(_ page: Element) throws -> [Element] {
 
 @Suite("HTML: the mapping")
 struct HTMLMappingTests {
-    @Test("Nested lists expand at most 10,000 items a page, and say what they left out")
+    @Test("Nested lists expand at most 10,000 items a screen, and say what they left out")
     func nestedListsBounded() throws {
         let html = HTMLRenderer().render(Screen { nestedLists(20) }.node)
         #expect(html.components(separatedBy: "<li class=\"sr-item\"").count - 1 == HXMLScope.maximumExpandedItems)
-        #expect(html.contains("<!-- 1 of 2 items not written: a page expands at most 10000 -->"))
+        #expect(html.contains("<!-- 1 of 2 items not written: a screen expands at most 10000 -->"))
         #expect(HTMLRenderer().render(Screen { nestedLists(3) }.node).components(separatedBy: "<li class=\"sr-item\"").count - 1 == 14)
     }
 

@@ -205,10 +205,12 @@ struct HXMLMappingTests {
                 ScrollView { TextInput(placeholder: "b") }
                 Touchable(action: .navigate(to: "/t")) { TextInput(placeholder: "c") }
                 Node(kind: .component, type: "custom:card", properties: [.init("children", .list([.node(TextInput(placeholder: "d").node)]))])
+                ListView(dataSource: .bind("rows"), context: Context(id: "rows", value: [1, 2])) { TextInput(placeholder: "e") }
+                Container { TextInput(placeholder: "f") }
             }
         })
         #expect(nested.components(separatedBy: "<form").count - 1 == 1)
-        #expect(nested.components(separatedBy: "<text-field").count - 1 == 4)
+        #expect(nested.components(separatedBy: "<text-field").count - 1 == 7)
     }
 
     @Test("Nested lists expand at most 10,000 items a document, and say what they left out")

@@ -62,9 +62,10 @@ struct HTMLWriter {
             tabs(node, style)
         case "beagle:webView":
             let url = text(node, "url")
+            guard let address = HTMLEscaping.webAddress(url) else { break }
             if isInsideLink {
                 output += "<span class=\"sr-web\">" + HTMLEscaping.text(url) + "</span>\n"
-            } else if let address = HTMLEscaping.webAddress(url) {
+            } else {
                 output += "<a class=\"sr-web\" href=\"\(HTMLEscaping.attribute(address))\" rel=\"noopener noreferrer\">"
                     + HTMLEscaping.text(url) + "</a>\n"
             }
@@ -180,7 +181,7 @@ struct HTMLWriter {
         element("ul", "sr-list", style) { writer in
             for (index, item) in items.enumerated() {
                 guard writer.scope.expandItem() else {
-                    writer.output += "<!-- \(items.count - index) of \(items.count) items not written: a page expands at most \(HXMLScope.maximumExpandedItems) -->\n"
+                    writer.output += "<!-- \(items.count - index) of \(items.count) items not written: a screen expands at most \(HXMLScope.maximumExpandedItems) -->\n"
                     break
                 }
                 writer.scope.push(name, item)

@@ -34,7 +34,7 @@ extension HXMLMapping {
 
     /// `<view>`, or a `<form>` when it holds text fields (which post with the form
     /// around them); `onInit` actions are behaviors triggered on load.
-    mutating func container(_ node: Node, in parent: Parent) {
+    mutating func container(_ node: Node) {
         var parts = HXMLElementParts()
         var children: [Node.Value]?
         var context: (name: String, value: Node.Value)?
@@ -56,16 +56,18 @@ extension HXMLMapping {
             parts.unmapped.append(property.name)
         }
         let loaded = behaviors(loadActions, trigger: "load", &parts.unmapped)
-        let isForm = parent != .form && (children ?? []).contains { value in
+        let isForm = !isInsideForm && (children ?? []).contains { value in
             if case .node(let child) = value { child.hasType("beagle:textInput") && isIncluded(child) } else { false }
         }
         open(isForm ? "form" : "view", parts)
         write(loaded)
+        if isForm { isInsideForm = true }
         withContext(context) { mapping in
             for case .node(let child) in children ?? [] {
-                mapping.component(child, in: isForm ? .form : parent.ofChildren)
+                mapping.component(child, in: .view)
             }
         }
+        if isForm { isInsideForm = false }
         writer.end()
     }
 

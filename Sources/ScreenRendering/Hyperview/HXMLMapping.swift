@@ -18,6 +18,9 @@ struct HXMLMapping {
     let fragmentID: String?
     private(set) var fragment: Range<Int>?
     private var inputCount = 0
+    /// Whether a `form` is open: a text field anywhere below it (in a scroll view, a
+    /// touchable, a list item) is in it and opens no form of its own.
+    var isInsideForm = false
     /// The style nodes mapped last, the latest last: list rows and cards repeat theirs.
     /// Compared with `==`, which is immediate for components given one `Style` value
     /// (they share its node's storage) and stops at the first difference otherwise: far
@@ -36,16 +39,10 @@ struct HXMLMapping {
 
     /// What encloses a component, for the few places HXML restricts children.
     enum Parent {
-        /// `view`, `body`, `header`, a custom element: anything goes.
+        /// `view`, `body`, `header`, a form, a custom element: anything goes.
         case view
-        /// A `form`: text fields need no form of their own.
-        case form
         /// A list `item`, which holds no `list` directly.
         case item
-
-        /// What the children of a view in this parent are in: inside a form, still a form,
-        /// so that a text field in a scroll view or a touchable opens no form in a form.
-        var ofChildren: Parent { self == .form ? .form : .view }
     }
 
     func isIncluded(_ node: Node) -> Bool {
@@ -150,7 +147,7 @@ struct HXMLMapping {
         // when there is one, is left out below).
         let start = isFragment && fragment == nil ? writer.flush() : nil
         if node.hasType("beagle:container") {
-            container(node, in: parent)
+            container(node)
         } else if node.hasType("beagle:text") {
             text(node)
         } else if node.hasType("beagle:button") {
@@ -174,7 +171,7 @@ struct HXMLMapping {
         takeStyle(&properties, into: &style, &unmapped)
         switch node.type {
         case "beagle:textInput":
-            textInput(&properties, id: id, style: style, unmapped, in: parent)
+            textInput(&properties, id: id, style: style, unmapped)
         case "beagle:listView":
             list(&properties, id: id, style: style, unmapped, in: parent)
         case "beagle:scrollView", "beagle:pageView":
@@ -193,7 +190,7 @@ struct HXMLMapping {
             writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
             if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
             withContext(context) { mapping in
-                for case .node(let child) in children { mapping.component(child, in: parent.ofChildren) }
+                for case .node(let child) in children { mapping.component(child, in: .view) }
             }
             writer.end()
         case "beagle:tabBar":
@@ -202,7 +199,7 @@ struct HXMLMapping {
             let child = properties.take("child", Self.components) ?? []
             let pressed = behaviors(properties.takeAny("onPress"), trigger: "press", &unmapped)
             open("view", id: id, style: style, unmapped: unmapped, properties)
-            for case .node(let node) in child { component(node, in: parent.ofChildren) }
+            for case .node(let node) in child { component(node, in: .view) }
             write(pressed)
             writer.end()
         case "beagle:webView" where node[property: "url"].map(Self.isWebAddress) == true:
@@ -215,15 +212,13 @@ struct HXMLMapping {
             // app's own element gets the view without its URL, never `javascript:` or
             // `file:` from data.
             _ = properties.takeAny("url")
-            custom(node, &properties, id: id, style: style, unmapped, in: parent)
+            custom(node, &properties, id: id, style: style, unmapped)
         default:
-            custom(node, &properties, id: id, style: style, unmapped, in: parent)
+            custom(node, &properties, id: id, style: style, unmapped)
         }
     }
 
-    private mutating func textInput(
-        _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
-    ) {
+    private mutating func textInput(_ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
         var unmapped = unmapped
         var unresolved: [String] = []
         inputCount += 1
@@ -240,7 +235,8 @@ struct HXMLMapping {
             events += behaviors(properties.takeAny(name), trigger: trigger, &unmapped)
         }
         unmapped += unresolved
-        if parent != .form { writer.start("form") }
+        let opensForm = !isInsideForm
+        if opensForm { writer.start("form") }
         open("text-field", id: id, style: style, unmapped: unmapped, properties)
         writer.attribute("name", id ?? "input_\(inputCount)")
         if let value { writer.attribute("value", value) }
@@ -254,7 +250,7 @@ struct HXMLMapping {
         if readOnly || enabled == false { writer.attribute("editable", "false") }
         write(events)
         writer.end()
-        if parent != .form { writer.end() }
+        if opensForm { writer.end() }
     }
 
     /// A list: its data source evaluated on the server, one `<item>` per entry, each the
@@ -357,9 +353,7 @@ struct HXMLMapping {
 
     /// A component Hyperview has no element for: `<sr:name>` in ScreenRegistry's
     /// namespace, its scalar properties as attributes, its components inside.
-    private mutating func custom(
-        _ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
-    ) {
+    private mutating func custom(_ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
         let isPlain = XMLDialect.isPlainName(name) && !name.contains(".")
         var attributes: [(String, String)] = []
@@ -388,7 +382,7 @@ struct HXMLMapping {
         if !isPlain { writer.attribute("type", node.type) }
         if let id { writer.attribute("id", id) }
         for (name, value) in attributes { writer.attribute(name: name, value) }
-        for case .node(let child) in children { component(child, in: parent.ofChildren) }
+        for case .node(let child) in children { component(child, in: .view) }
         writer.end()
     }
 
