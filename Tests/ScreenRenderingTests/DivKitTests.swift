@@ -266,11 +266,14 @@ struct DivKitMappingTests {
             Button("Encoded", action: .navigate(to: "/search/red%20shoes"))
             Button("Marks", action: .navigate(to: #"/q/"a"<b>\c^d`e{f|g}?x=1#top"#))
             Button("Accents", action: .navigate(to: "/user/José"))
+            // A % that starts no escape, brackets, a second #.
+            Button("Odd", action: .navigate(to: "/sale/50%/a[1]%4?q=%2F#x#y%"))
         }
         let urls = try content(try document(screen)).map { ($0["actions"] as? [[String: Any]])?.first?["url"] as? String }
         #expect(urls == [
             "myapp://search/red%20shoes%09sale", "myapp://search/red%20shoes",
             "myapp://q/%22a%22%3Cb%3E%5Cc%5Ed%60e%7Bf%7Cg%7D?x=1#top", "myapp://user/Jos%C3%A9",
+            "myapp://sale/50%25/a%5B1%5D%254?q=%2F#x%23y%25",
         ])
     }
 
@@ -312,6 +315,20 @@ struct DivKitMappingTests {
         #expect(items[2]["type"] as? String == "text")
         #expect(items[2]["id"] as? String == "p")
         #expect((items[2]["actions"] as? [[String: Any]])?.first?["url"] as? String == "myapp://u")
+    }
+
+    @Test("A node for another platform reaches no extension or custom view: a touchable's child, a property of one")
+    func otherPlatformsNowhere() throws {
+        let screen = Screen {
+            Touchable(action: .navigate(to: "/x")) { Text("ios only").platforms(.ios) }.id("t")
+            Touchable(action: .navigate(to: "/y")) { Text("ios too").platforms(.ios) }
+            Node(kind: .component, type: "custom:card", properties: [.init("badge", .node(Text("ios card").platforms(.ios).node))])
+            Node(kind: .component, type: "beagle:text", properties: [.init("text", .string("t")), .init("extra", .node(Text("ios extra").platforms(.ios).node))])
+        }
+        let android = try DivKitRenderer(platform: .android, usesTemplates: false).render(screen)
+        #expect(!android.contains("ios"), "\(android)")
+        let ios = try DivKitRenderer(platform: .ios, usesTemplates: false).render(screen)
+        #expect(["ios only", "ios too", "ios card", "ios extra"].allSatisfy { ios.contains($0) }, "\(ios)")
     }
 
     @Test("A name a node holds twice, or beside the mapping's own, is written once: the first, as Node[property:] reads it")

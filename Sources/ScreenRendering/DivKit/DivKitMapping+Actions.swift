@@ -140,9 +140,9 @@ extension DivKitMapping {
 
     /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
     /// registry's own reading of URLs, so the client's handler can pass it straight back.
-    /// What a URL may not hold as it is (a space, a control byte, `"<>\^{|}`, a backtick,
-    /// non-ASCII) is percent-encoded: iOS's `URL(string:)` refuses it before iOS 17, and
-    /// DivKit would drop the action.
+    /// What a URL may not hold as it is (a space, a control byte, `"<>\^{|}[]`, a
+    /// backtick, non-ASCII, a `%` that starts no escape, a second `#`) is percent-encoded:
+    /// iOS's `URL(string:)` refuses it before iOS 17, and DivKit would drop the action.
     func url(forPath path: String) -> String {
         // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
         // scalar's, and reading characters would look for grapheme boundaries in every one.

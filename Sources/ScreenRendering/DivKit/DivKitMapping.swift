@@ -28,6 +28,11 @@ struct DivKitMapping {
         return !node.platforms.isDisjoint(with: platform)
     }
 
+    /// Whether `value` is written: anything but a node for another platform.
+    func isIncluded(_ value: Node.Value) -> Bool {
+        if case .node(let node) = value { isIncluded(node) } else { true }
+    }
+
     // MARK: Components
 
     /// Writes the div for a component node.
@@ -76,10 +81,9 @@ struct DivKitMapping {
             document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
             let pressed = properties.take("onPress", actionItems)
-            let child = properties.take("child") { value -> Node? in
-                guard case .node(let child) = value, isIncluded(child) else { return nil }
-                return child
-            }
+            // Taken whatever its platforms, so that a child for another platform never
+            // reaches the extension.
+            let child = properties.takeNode("child").flatMap { isIncluded($0) ? $0 : nil }
             if properties.isEmpty, let child {
                 // Nothing of its own but the press: the child's div, with the touchable's actions.
                 members(child, start: start)
@@ -137,7 +141,7 @@ struct DivKitMapping {
         let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
         document.add("custom_type", name.isEmpty ? "unknown" : name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
-            .map { DivJSON.Member($0.name, raw($0.value)) }
+            .filter { isIncluded($0.value) }.map { DivJSON.Member($0.name, raw($0.value)) }
         if !props.isEmpty {
             document.beginFreeForm()
             document.add("custom_props", .object(props))
@@ -329,7 +333,9 @@ struct DivKitMapping {
             document.beginFreeForm()
             document.add("extensions", .array([.object([
                 .init("id", .string("beagle")),
-                .init("params", .object(properties.remaining.map { .init($0.name, raw($0.value)) })),
+                .init("params", .object(
+                    properties.remaining.filter { isIncluded($0.value) }.map { .init($0.name, raw($0.value)) }
+                )),
             ])]))
             document.endFreeForm()
         }
@@ -527,7 +533,7 @@ struct DivKitMapping {
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
         case .list(let items):
-            .array(items.filter { if case .node(let node) = $0 { isIncluded(node) } else { true } }.map { raw($0, escaped: escaped) })
+            .array(items.filter(isIncluded).map { raw($0, escaped: escaped) })
         case .node(let node):
             .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
                 + node.properties.map { .init($0.name, raw($0.value, escaped: escaped)) })
