@@ -65,19 +65,24 @@ public enum ContentNegotiation {
         let ranges = MediaRange.parseList(accept)
         if ranges.isEmpty { return defaultFormat }
 
-        var best: (format: ScreenFormat, quality: Double, specificity: Int, position: Int)?
+        var best: (format: ScreenFormat, match: Match)?
         for entry in table {
-            let format = entry.format
             guard let match = bestMatch(own: entry.own, types: entry.types, in: ranges), match.quality > 0 else { continue }
-            if let current = best {
-                let better = match.quality != current.quality ? match.quality > current.quality
-                    : match.specificity != current.specificity ? match.specificity > current.specificity
-                    : match.position < current.position
-                if !better { continue }
-            }
-            best = (format, match.quality, match.specificity, match.position)
+            if let current = best, !ranks(match, above: current.match) { continue }
+            best = (entry.format, match)
         }
         return best?.format
+    }
+
+    /// A media range that matches, as negotiation weighs it.
+    private typealias Match = (quality: Double, specificity: Int, position: Int)
+
+    /// Whether `match` wins over `other`: the higher quality, then the more specific
+    /// range, then the range listed first. Between formats and between one format's types.
+    private static func ranks(_ match: Match, above other: Match) -> Bool {
+        match.quality != other.quality ? match.quality > other.quality
+            : match.specificity != other.specificity ? match.specificity > other.specificity
+            : match.position < other.position
     }
 
     /// The format's best match over the media types it answers to. Each type takes the
@@ -85,27 +90,20 @@ public enum ContentNegotiation {
     /// `text/xml;q=0, application/xml` refuses `text/xml` alone, not the XML format.
     private static func bestMatch(
         own: String, types: [String], in ranges: [MediaRange]
-    ) -> (quality: Double, specificity: Int, position: Int)? {
-        var best: (quality: Double, specificity: Int, position: Int)?
+    ) -> Match? {
+        var best: Match?
         for type in types {
             guard let match = mostSpecificRange(for: type, own: own, in: ranges) else { continue }
-            // The same order as between formats: quality, specificity, the range listed first.
-            let better = best.map { current in
-                match.quality != current.quality ? match.quality > current.quality
-                    : match.specificity != current.specificity ? match.specificity > current.specificity
-                    : match.position < current.position
-            } ?? true
-            if better { best = match }
+            if let current = best, !ranks(match, above: current) { continue }
+            best = match
         }
         return best
     }
 
     /// The most specific range that matches `type` (the first listed among equals), with
     /// its quality, its specificity and its position.
-    private static func mostSpecificRange(
-        for type: String, own: String, in ranges: [MediaRange]
-    ) -> (quality: Double, specificity: Int, position: Int)? {
-        var best: (quality: Double, specificity: Int, position: Int)?
+    private static func mostSpecificRange(for type: String, own: String, in ranges: [MediaRange]) -> Match? {
+        var best: Match?
         for (position, range) in ranges.enumerated() {
             let specificity: Int
             if range.type == type {
