@@ -9,7 +9,9 @@ struct FormatsCommand: RegistryCommand {
         discussion: """
             A type without a version is rendered by every version of its client. A type not \
             listed under a client (a custom component, say) is rendered only by the app \
-            versions that ship a view for it: the registry's appComponents, listed last.
+            versions that ship a view for it: the registry's appComponents, listed last. So \
+            is a form of a type that the format writes as the app's own view (a local image \
+            in DivKit: beagle:image(local)).
 
             Examples:
               screen-registry formats
@@ -26,6 +28,9 @@ struct FormatsCommand: RegistryCommand {
             }
             for requirement in capabilities.properties {
                 output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
+            }
+            for form in capabilities.appViewForms {
+                output += "  \(form)  where the app declares it\n"
             }
             output += "  sources: " + capabilities.sources.joined(separator: "; ") + "\n"
         }

@@ -25,6 +25,7 @@ struct ClientCommandTests {
         #expect(run.stdout.contains("  beagle:listView  since hyperview 0.26\n"))
         #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
         #expect(run.stdout.contains("  beagle:textInput type=PASSWORD  since divkit 31.7\n"))
+        #expect(run.stdout.contains("  beagle:image as the app's own view beagle:image(local)  where the app declares it\n"))
     }
 
     @Test("check --client all passes on the catalog")

@@ -55,6 +55,9 @@ extension ClientCapabilities {
             .init("beagle:container", ["context"], matching: .present, since: Self.version("30.19")),
             .init("beagle:pageView", ["context"], matching: .present, since: Self.version("30.19")),
         ],
+        // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
+        // app is the app's own `local_image` div.
+        appViewForms: [.localImage],
         sources: [
             "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",

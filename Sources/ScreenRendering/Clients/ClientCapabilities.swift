@@ -15,6 +15,9 @@ public struct ClientCapabilities: Sendable {
     public let types: [(type: String, since: Version?)]
     /// Property values the client renders only from a later version than their type.
     public let properties: [PropertyRequirement]
+    /// Forms of the types it renders that its format writes as a view of the app's own
+    /// (a local image in DivKit): rendered only where the app declares the view.
+    public let appViewForms: [AppViewForm]
     /// Where the facts come from.
     public let sources: [String]
     /// ``types`` by type: every rendered node is looked up.
@@ -23,12 +26,13 @@ public struct ClientCapabilities: Sendable {
     /// Capabilities from their data.
     public init(
         client: String, format: ScreenFormat, types: [(type: String, since: Version?)],
-        properties: [PropertyRequirement] = [], sources: [String]
+        properties: [PropertyRequirement] = [], appViewForms: [AppViewForm] = [], sources: [String]
     ) {
         self.client = client
         self.format = format
         self.types = types
         self.properties = properties
+        self.appViewForms = appViewForms
         self.sources = sources
         sinceByType = Dictionary(types.map { ($0.type, $0.since) }, uniquingKeysWith: { first, _ in first })
     }

@@ -5,8 +5,9 @@ import ScreenRegistry
 /// neither rendered nor replaced is an error, never a broken screen or a silent drop.
 ///
 /// What a client renders is its format's ``ClientCapabilities`` at its library's version;
-/// a custom component (and any type the format can only write as the app's own view) is
-/// rendered only by the app versions and platforms that `AppComponents` declares.
+/// a custom component (and any type, or form of a type, that the format can only write as
+/// the app's own view: ``ClientCapabilities/AppViewForm``) is rendered only by the app
+/// versions and platforms that `AppComponents` declares.
 public struct ClientFit: Sendable {
     /// Who the screen is for.
     public let profile: ClientProfile
@@ -51,14 +52,19 @@ public struct ClientFit: Sendable {
         case type(since: Version?)
         /// A property value, which the client renders from a later version than the type.
         case property(ClientCapabilities.PropertyRequirement, value: String)
-        /// A view of the app's own that the app does not declare for this client.
-        case appView
+        /// A view of the app's own that the app does not declare for this client: the
+        /// node's type, or the form the format writes as the app's view.
+        case appView(ClientCapabilities.AppViewForm?)
     }
 
     private func refusal(of node: Node) -> Refusal? {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.renders(node.type, at: profile.clientVersion) {
         case true?:
+            if let form = capabilities.appViewForm(of: node),
+               !appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform) {
+                return .appView(form)
+            }
             guard let version = profile.clientVersion else { return nil }
             for requirement in capabilities.properties where version < requirement.since {
                 if let value = requirement.value(in: node) { return .property(requirement, value: value) }
@@ -68,7 +74,7 @@ public struct ClientFit: Sendable {
             return .type(since: capabilities.since(node.type))
         case nil:
             let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
-            return ships ? nil : .appView
+            return ships ? nil : .appView(nil)
         }
     }
 
@@ -79,9 +85,10 @@ public struct ClientFit: Sendable {
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since.map(String.init(describing:)) ?? "?")"
-        case .appView:
+        case .appView(let form):
             let app = profile.appVersion.map { "app \($0)" } ?? "an app that names no version"
-            return "it needs the app's own view, which \(app) on \(profile.platform.map(String.init(describing:)) ?? "an unnamed platform") does not declare"
+            let view = form.map { "this form of it is written as the app's own view \($0.name)" } ?? "it needs the app's own view"
+            return "\(view), which \(app) on \(profile.platform.map(String.init(describing:)) ?? "an unnamed platform") does not declare"
         }
     }
 

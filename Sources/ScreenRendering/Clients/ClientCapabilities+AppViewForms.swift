@@ -1,0 +1,56 @@
+import ScreenRegistry
+
+extension ClientCapabilities {
+    /// A form of a type the client renders that its format can write only as a view of
+    /// the app's own (a DivKit `custom` div, an HXML `sr:` element): a node in this form is
+    /// rendered only by the apps that ``AppComponents`` declares ``name`` for, as a custom
+    /// component is.
+    public struct AppViewForm: Sendable, CustomStringConvertible {
+        /// The node type, such as `beagle:image`.
+        public let type: String
+        /// What an app that ships the view declares, such as `beagle:image(local)`.
+        public let name: String
+        /// Whether a node of ``type`` is in this form; the format's mapping writes exactly
+        /// these as the app's view.
+        private let matches: @Sendable (Node) -> Bool
+
+        /// A form of `type`: the nodes `matches` selects.
+        public init(type: String, name: String, matches: @escaping @Sendable (Node) -> Bool) {
+            self.type = type
+            self.name = name
+            self.matches = matches
+        }
+
+        public var description: String { "\(type) as the app's own view \(name)" }
+
+        /// Whether `node` is in this form.
+        public func contains(_ node: Node) -> Bool {
+            node.type == type && matches(node)
+        }
+
+        /// An image without a remote URL (`ImageSource.local`, an asset of the app): DivKit
+        /// and Hyperview load images by URL only, so the mappings write the app's own
+        /// `local_image` div and `sr:local-image` element.
+        public static let localImage = AppViewForm(type: "beagle:image", name: "beagle:image(local)") { image in
+            guard case .node(let path)? = image[property: "path"], path.type == "remote",
+                  let url = path[property: "url"] else { return true }
+            switch url {
+            case .string, .expression, .int, .double, .bool: return false
+            case .node, .list: return true
+            }
+        }
+
+        /// A web view whose URL is not a literal web address (`file:`, a binding): the
+        /// client's web view gets only web addresses, so the mapping writes the app's own
+        /// `sr:webView` without the URL.
+        public static let webViewOfNoWebAddress = AppViewForm(type: "beagle:webView", name: "beagle:webView") { webView in
+            guard case .string(let url)? = webView[property: "url"] else { return true }
+            return !url.isWebAddress
+        }
+    }
+
+    /// The form of `node` that the format writes as the app's own view, if it is in one.
+    func appViewForm(of node: Node) -> AppViewForm? {
+        appViewForms.first { $0.contains(node) }
+    }
+}

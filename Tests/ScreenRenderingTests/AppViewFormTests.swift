@@ -1,0 +1,82 @@
+import ScreenRegistry
+import ScreenRendering
+import Testing
+
+/// A type a client renders can still reach it as a view of the app's own: DivKit and
+/// Hyperview load images by URL only, and Hyperview's web view gets only web addresses.
+@Suite("Know the client: forms a format writes as the app's own view")
+struct AppViewFormTests {
+    static func profile(_ format: ScreenFormat) -> ClientProfile {
+        ClientProfile(format: format, platform: .ios, appVersion: Version("3.0"))
+    }
+
+    static func image(path: Node?) -> Node {
+        Node(kind: .component, type: "beagle:image", properties: path.map { [.init("path", .node($0))] } ?? [])
+    }
+
+    /// Images and web views in every form the mappings tell apart, by name.
+    static let variants: [(String, Node)] = [
+        ("remote image", Image(url: "https://images.example.com/a.png").node),
+        ("remote image with a bound URL", image(path: Node(kind: .imagePath, type: "remote", properties: [.init("url", .expression(.bind("user.avatar")))]))),
+        ("local image", Image(named: "logo").node),
+        ("remote path without a URL", image(path: Node(kind: .imagePath, type: "remote", properties: []))),
+        ("remote path with a URL that is an object", image(path: Node(kind: .imagePath, type: "remote", properties: [.init("url", .node(.object([])))]))),
+        ("image without a path", image(path: nil)),
+        ("web view of a web address", WebView(url: "https://example.com/help").node),
+        ("web view of a file", WebView(url: "file:///etc/hosts").node),
+        ("web view of a bound URL", Node(kind: .component, type: "beagle:webView", properties: [.init("url", .expression(.bind("page.url")))])),
+    ]
+
+    /// What in each format's output is a view of the app's own.
+    static let appViewMarks: [ScreenFormat: [String]] = [
+        .divkit: [#""type":"custom""#],
+        .hxml: ["<sr:local-image", "<sr:webView"],
+    ]
+
+    @Test("The fit refuses exactly what the format writes as an undeclared app view", arguments: [ScreenFormat.divkit, .hxml])
+    func fitAgreesWithTheMapping(format: ScreenFormat) throws {
+        let fit = ClientFit(Self.profile(format), appComponents: AppComponents())
+        for (name, node) in Self.variants {
+            let screen = Screen { node }.node
+            let output = String(decoding: try format.renderBytes(screen, options: RenderOptions()), as: UTF8.self)
+            let writesAppView = Self.appViewMarks[format, default: []].contains { output.contains($0) }
+            #expect(fit.problems(in: screen).map(\.type) == (writesAppView ? [node.type] : []), "\(format): \(name)")
+        }
+    }
+
+    @Test("A local image reaches DivKit and Hyperview only where the app declares beagle:image(local)")
+    func localImage() throws {
+        let screen = Screen { Image(named: "logo") }.node
+        for format in [ScreenFormat.divkit, .hxml] {
+            let undeclared = ClientFit(Self.profile(format), appComponents: AppComponents())
+            do {
+                _ = try undeclared.fit(screen)
+                Issue.record("\(format): an undeclared local image was fitted")
+            } catch {
+                #expect(error.type == "beagle:image")
+                #expect(error.reason == "this form of it is written as the app's own view beagle:image(local), which app 3.0 on IOS does not declare")
+            }
+            var app = AppComponents()
+            app.declare("beagle:image(local)", since: Version("2.0"), on: .mobile)
+            #expect(try ClientFit(Self.profile(format), appComponents: app).fit(screen) == screen, "\(format)")
+        }
+        // Beagle's clients draw an asset by its `mobileId` themselves.
+        #expect(try ClientFit(Self.profile(.json), appComponents: AppComponents()).fit(screen) == screen)
+    }
+
+    @Test("An undeclared form gets its fallback; a web view of a web address needs no declaration in Hyperview")
+    func fallbackAndWebView() throws {
+        let fit = ClientFit(Self.profile(.hxml), appComponents: AppComponents())
+        let withFallback = Screen { Image(named: "logo").fallback { Text("Logo") } }.node
+        #expect(try fit.fit(withFallback) == Screen { Text("Logo") }.node)
+        let web = Screen { WebView(url: "https://example.com/help") }.node
+        #expect(try fit.fit(web) == web)
+        let file = Screen { WebView(url: "file:///etc/hosts") }.node
+        #expect(fit.problems(in: file).map(\.reason) == [
+            "this form of it is written as the app's own view beagle:webView, which app 3.0 on IOS does not declare",
+        ])
+        var app = AppComponents()
+        app.declare("beagle:webView")
+        #expect(try ClientFit(Self.profile(.hxml), appComponents: app).fit(file) == file)
+    }
+}
