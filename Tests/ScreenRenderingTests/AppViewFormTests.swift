@@ -4,7 +4,9 @@ import Testing
 
 /// A type a client renders can still reach it as a view of the app's own: DivKit and
 /// Hyperview load images by URL only, and Hyperview's web view gets only web addresses.
-@Suite("Know the client: forms a format writes as the app's own view")
+/// And an action a client has no equivalent for runs only where the format hands it to
+/// the app's own code.
+@Suite("Know the client: what a format hands to the app's own views and handlers")
 struct AppViewFormTests {
     static func profile(_ format: ScreenFormat) -> ClientProfile {
         ClientProfile(format: format, platform: .ios, appVersion: Version("3.0"))
@@ -78,5 +80,26 @@ struct AppViewFormTests {
         var app = AppComponents()
         app.declare("beagle:webView")
         #expect(try ClientFit(Self.profile(.hxml), appComponents: app).fit(file) == file)
+    }
+
+    @Test("An action Hyperview has no behavior for runs nowhere in HXML, declared or not; DivKit hands it to the app")
+    func appActions() throws {
+        let track = Node(kind: .action, type: "custom:track", properties: [.init("event", .string("follow"))])
+        func screen(_ action: Node) -> Node {
+            Screen { Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Follow")), .init("onPress", .list([.node(action)]))]) }.node
+        }
+        var app = AppComponents()
+        app.declare("custom:track")
+        let hxml = String(decoding: try ScreenFormat.hxml.renderBytes(screen(track)), as: UTF8.self)
+        #expect(hxml.contains("custom:track") && !hxml.contains("<behavior"))
+        #expect(ClientFit(Self.profile(.hxml), appComponents: app).problems(in: screen(track)).map(\.reason) == [
+            "hyperview has no equivalent for it, and its format hands it to no handler of the app's own",
+        ])
+        #expect(try ClientFit(Self.profile(.divkit), appComponents: app).fit(screen(track)) == screen(track))
+        #expect(String(decoding: try ScreenFormat.divkit.renderBytes(screen(track)), as: UTF8.self).contains(#""event":"follow""#))
+        // A fallback stands in, as for a component: here, nothing.
+        var optional = track
+        optional.fallback = []
+        #expect(ClientFit(Self.profile(.hxml), appComponents: app).problems(in: screen(optional)) == [])
     }
 }

@@ -64,6 +64,9 @@ extension ClientCapabilities {
         // of the app is the app's own `sr:local-image`. `<web-view>` gets only a web address
         // (ARCHITECTURE.md, "Trust"); any other URL is the app's own `sr:webView`.
         appViewForms: [.localImage, .webViewOfNoWebAddress],
+        // An action without a behavior (a request, a context, a custom action) is written
+        // only in the element's comment: no handler of the app's own is reached.
+        handsOtherActionsToTheApp: false,
         sources: [
             "Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.3.0, 0.4.0, 0.7.0, 0.41.0)",
             "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.38.0, v0.38.4, v0.40.2, v0.46.0",

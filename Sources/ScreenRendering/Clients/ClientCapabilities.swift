@@ -18,6 +18,11 @@ public struct ClientCapabilities: Sendable {
     /// Forms of the types it renders that its format writes as a view of the app's own
     /// (a local image in DivKit): rendered only where the app declares the view.
     public let appViewForms: [AppViewForm]
+    /// Whether the format hands an action the client has no equivalent for to the app's
+    /// own code (DivKit's action payload, Beagle's custom actions), so that an app that
+    /// declares a handler runs it. When not (HXML writes such an action only in a
+    /// comment), no declaration makes it run.
+    public let handsOtherActionsToTheApp: Bool
     /// Where the facts come from.
     public let sources: [String]
     /// ``types`` by type: every rendered node is looked up.
@@ -26,13 +31,15 @@ public struct ClientCapabilities: Sendable {
     /// Capabilities from their data.
     public init(
         client: String, format: ScreenFormat, types: [(type: String, since: Version?)],
-        properties: [PropertyRequirement] = [], appViewForms: [AppViewForm] = [], sources: [String]
+        properties: [PropertyRequirement] = [], appViewForms: [AppViewForm] = [], handsOtherActionsToTheApp: Bool = true,
+        sources: [String]
     ) {
         self.client = client
         self.format = format
         self.types = types
         self.properties = properties
         self.appViewForms = appViewForms
+        self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
         self.sources = sources
         sinceByType = Dictionary(types.map { ($0.type, $0.since) }, uniquingKeysWith: { first, _ in first })
     }

@@ -55,6 +55,9 @@ public struct ClientFit: Sendable {
         /// A view of the app's own that the app does not declare for this client: the
         /// node's type, or the form the format writes as the app's view.
         case appView(ClientCapabilities.AppViewForm?)
+        /// An action the client has no equivalent for, which its format hands to no handler
+        /// of the app's own.
+        case noAppHandler
     }
 
     private func refusal(of node: Node) -> Refusal? {
@@ -73,6 +76,7 @@ public struct ClientFit: Sendable {
         case false?:
             return .type(since: capabilities.since(node.type))
         case nil:
+            if node.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler }
             let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(nil)
         }
@@ -85,6 +89,8 @@ public struct ClientFit: Sendable {
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since.map(String.init(describing:)) ?? "?")"
+        case .noAppHandler:
+            return "\(capabilities.client) has no equivalent for it, and its format hands it to no handler of the app's own"
         case .appView(let form):
             let app = profile.appVersion.map { "app \($0)" } ?? "an app that names no version"
             let view = form.map { "this form of it is written as the app's own view \($0.name)" } ?? "it needs the app's own view"
