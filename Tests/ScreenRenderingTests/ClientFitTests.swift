@@ -231,6 +231,17 @@ struct ClientFitTests {
         // With its child, it stays.
         let new = ClientFit(ClientProfile(format: .json, appVersion: Version("2.0")), appComponents: app)
         #expect(try new.fit(tapped) == tapped)
+        // An action the client cannot run goes with the touchable, not as a problem: its
+        // `onPress` comes before its child. A child that cannot be rendered stays a problem.
+        let track = Node(kind: .action, type: "custom:track", properties: [])
+        let tracked = Node(kind: .component, type: "beagle:touchable", properties: [
+            .init("onPress", .list([.node(track)])), .init("child", .node(Text("ios only").platforms(.ios).node)),
+        ])
+        let hyperview = ClientFit(ClientProfile(format: .hxml, platform: .android), appComponents: AppComponents())
+        #expect(Self.texts(try hyperview.fit(Self.screen(tracked))) == ["top", "bottom"])
+        var badged = tracked
+        badged.properties[1].value = .node(Self.badge)
+        #expect(hyperview.problems(in: Self.screen(badged)).map(\.type) == ["custom:track", "custom:badge"])
     }
 
     @Test("A component for another platform is left out by the fit, as by every renderer")

@@ -154,6 +154,7 @@ public struct ClientFit: Sendable {
         var properties: [Node.Property]?  // made on the first change
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
+            let problemsBeforeProperty = problems.count
             guard node.properties[index].value.holdsNodes, let replacement = fitted(node.properties[index].value, &problems) else {
                 properties?.append(node.properties[index])
                 continue
@@ -170,8 +171,13 @@ public struct ClientFit: Sendable {
                 let children = Node.Value.list(values)
                 properties?.append(.init(name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
             case .several:
-                // Left out; a touchable without its child has nothing to show or to tap.
-                if name == "child", node.type == "beagle:touchable" { return .several([]) }
+                // Left out; a touchable without its child has nothing to show or to tap. Its
+                // actions go with it, and so do their problems (its `onPress` comes first);
+                // a problem of the child itself, which has no fallback, stays.
+                if name == "child", node.type == "beagle:touchable" {
+                    if problems.count == problemsBeforeProperty { problems.removeSubrange(problemsBefore..<problemsBeforeProperty) }
+                    return .several([])
+                }
             }
         }
         guard let properties else { return nil }
