@@ -288,6 +288,20 @@ struct HXMLMappingTests {
         #expect(element.first("text")?.text == "in")
     }
 
+    @Test("Each type gets an element of its own: a custom type named like the mapping's own elements, or of another namespace, is sr:component")
+    func customElementNames() throws {
+        func element(_ type: String) throws -> (name: String, type: String?) {
+            let doc = try ScreenRenderingTests.document(Screen { Node(kind: .component, type: type, properties: [.init("label", .string("x"))]) })
+            let element = try #require(try content(doc).first)
+            return (element.name, element.attributes["type"])
+        }
+        #expect(try element("custom:badge") == ("sr:badge", nil))
+        #expect(try element("badge") == ("sr:badge", nil))
+        for type in ["custom:webView", "custom:local-image", "custom:component", "acme:badge", "beagle:lazyComponent", "custom:a.b", "custom:"] {
+            #expect(try element(type) == ("sr:component", type), "\(type)")
+        }
+    }
+
     @Test("A web view is a web-view for a web address; any other URL never reaches the app's element")
     func webViewAddresses() throws {
         let web = try content(try ScreenRenderingTests.document(Screen { WebView(url: "https://example.com/a") }))
