@@ -48,9 +48,4 @@ extension ClientCapabilities {
             return !url.isWebAddress
         }
     }
-
-    /// The form of `node` that the format writes as the app's own view, if it is in one.
-    func appViewForm(of node: Node) -> AppViewForm? {
-        appViewForms.first { $0.contains(node) }
-    }
 }

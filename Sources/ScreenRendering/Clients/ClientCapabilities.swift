@@ -25,8 +25,14 @@ public struct ClientCapabilities: Sendable {
     public let handsOtherActionsToTheApp: Bool
     /// Where the facts come from.
     public let sources: [String]
-    /// ``types`` by type: every rendered node is looked up.
-    private let sinceByType: [String: Version?]
+    /// ``types`` by type: every rendered node is looked up, once.
+    private let entries: [String: Entry]
+
+    private struct Entry {
+        var since: Version?
+        /// Whether some ``appViewForms`` are of the type, so that other types skip them.
+        var hasAppViewForms: Bool
+    }
 
     /// Capabilities from their data.
     public init(
@@ -41,7 +47,9 @@ public struct ClientCapabilities: Sendable {
         self.appViewForms = appViewForms
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
         self.sources = sources
-        sinceByType = Dictionary(types.map { ($0.type, $0.since) }, uniquingKeysWith: { first, _ in first })
+        entries = Dictionary(
+            types.map { entry in (entry.type, Entry(since: entry.since, hasAppViewForms: appViewForms.contains { $0.type == entry.type })) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// A property value a client renders only from `since`: a property of nodes of `type`
@@ -133,14 +141,32 @@ public struct ClientCapabilities: Sendable {
     /// which gets what the newest renders); `nil` when it renders it only as a view of the
     /// app's own (a custom component), which the app must declare (`AppComponents`).
     public func renders(_ type: String, at version: Version?) -> Bool? {
-        guard let entry = sinceByType[type] else { return nil }
-        guard let since = entry, let version else { return true }
+        guard let entry = entries[type] else { return nil }
+        guard let since = entry.since, let version else { return true }
         return version >= since
     }
 
     /// The first version that renders `type`, when the client renders it only from one.
     public func since(_ type: String) -> Version? {
-        sinceByType[type] ?? nil
+        entries[type]?.since
+    }
+
+    /// What the client makes of a node, with one lookup of its type.
+    enum Rendering {
+        /// The type is not listed: only a view or handler of the app's own renders it.
+        case byTheAppOnly
+        /// The client renders the type from `since`, later than the client's version.
+        case fromLaterVersion(since: Version)
+        /// The client renders it, unless it is in a form that the format writes as the
+        /// app's own view.
+        case rendered(appViewForm: AppViewForm?)
+    }
+
+    @inline(__always)  // into the fit's walk, where the enum it returns costs nothing
+    func rendering(of node: Node, at version: Version?) -> Rendering {
+        guard let entry = entries[node.type] else { return .byTheAppOnly }
+        if let since = entry.since, let version, version < since { return .fromLaterVersion(since: since) }
+        return .rendered(appViewForm: entry.hasAppViewForms ? appViewForms.first { $0.contains(node) } : nil)
     }
 }
 

@@ -48,8 +48,8 @@ public struct ClientFit: Sendable {
 
     /// Why a client does not render a node, before it is worded (only a problem is).
     private enum Refusal {
-        /// Its type, which the client renders from `since` (if ever).
-        case type(since: Version?)
+        /// Its type, which the client renders from `since`.
+        case type(since: Version)
         /// A property value, which the client renders from a later version than the type.
         case property(ClientCapabilities.PropertyRequirement, value: String)
         /// A view of the app's own that the app does not declare for this client: the
@@ -62,10 +62,9 @@ public struct ClientFit: Sendable {
 
     private func refusal(of node: Node) -> Refusal? {
         guard node.kind == .component || node.kind == .action else { return nil }
-        switch capabilities.renders(node.type, at: profile.clientVersion) {
-        case true?:
-            if let form = capabilities.appViewForm(of: node),
-               !appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform) {
+        switch capabilities.rendering(of: node, at: profile.clientVersion) {
+        case .rendered(let form):
+            if let form, !appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform) {
                 return .appView(form)
             }
             guard let version = profile.clientVersion else { return nil }
@@ -73,9 +72,9 @@ public struct ClientFit: Sendable {
                 if let value = requirement.value(in: node) { return .property(requirement, value: value) }
             }
             return nil
-        case false?:
-            return .type(since: capabilities.since(node.type))
-        case nil:
+        case .fromLaterVersion(let since):
+            return .type(since: since)
+        case .byTheAppOnly:
             if node.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler }
             let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(nil)
@@ -88,7 +87,7 @@ public struct ClientFit: Sendable {
             let what = value.isEmpty ? requirement.path.joined(separator: ".") : requirement.path.joined(separator: ".") + " " + value
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
-            return "\(capabilities.client) renders it from \(since.map(String.init(describing:)) ?? "?")"
+            return "\(capabilities.client) renders it from \(since)"
         case .noAppHandler:
             return "\(capabilities.client) has no equivalent for it, and its format hands it to no handler of the app's own"
         case .appView(let form):
