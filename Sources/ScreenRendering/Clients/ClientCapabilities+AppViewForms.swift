@@ -3,7 +3,7 @@ import ScreenRegistry
 extension ClientCapabilities {
     /// A form of a type the client renders that its format can write only as a view of
     /// the app's own (a DivKit `custom` div, an HXML `sr:` element): a node in this form is
-    /// rendered only by the apps that ``AppComponents`` declares ``name`` for, as a custom
+    /// rendered only by the apps that `AppComponents` declares ``name`` for, as a custom
     /// component is.
     public struct AppViewForm: Sendable, CustomStringConvertible {
         /// The node type, such as `beagle:image`.
