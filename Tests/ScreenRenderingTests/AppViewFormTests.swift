@@ -24,6 +24,7 @@ struct AppViewFormTests {
         ("remote path without a URL", image(path: Node(kind: .imagePath, type: "remote", properties: []))),
         ("remote path with a URL that is an object", image(path: Node(kind: .imagePath, type: "remote", properties: [.init("url", .node(.object([])))]))),
         ("image without a path", image(path: nil)),
+        ("remote path for another platform", image(path: Node(kind: .imagePath, type: "remote", properties: [.init("url", .string("https://a.example/b.png"))], platforms: .android))),
         ("web view of a web address", WebView(url: "https://example.com/help").node),
         ("web view of a file", WebView(url: "file:///etc/hosts").node),
         ("web view of a bound URL", Node(kind: .component, type: "beagle:webView", properties: [.init("url", .expression(.bind("page.url")))])),
@@ -35,15 +36,28 @@ struct AppViewFormTests {
         .hxml: ["<sr:local-image", "<sr:webView"],
     ]
 
-    @Test("The fit refuses exactly what the format writes as an undeclared app view", arguments: [ScreenFormat.divkit, .hxml])
+    @Test("The fit refuses exactly what the format would write, for the client's platform, as an undeclared app view", arguments: [ScreenFormat.divkit, .hxml])
     func fitAgreesWithTheMapping(format: ScreenFormat) throws {
         let fit = ClientFit(Self.profile(format), appComponents: AppComponents())
+        let options = RenderOptions(platform: .ios)
+        func writesAppView(_ screen: Node) throws -> Bool {
+            let output = String(decoding: try format.renderBytes(screen, options: options), as: UTF8.self)
+            return Self.appViewMarks[format, default: []].contains { output.contains($0) }
+        }
+        // An app that declares every form gets each variant; what it gets as the app's view
+        // is exactly what the fit refuses an app that declares none.
+        var everything = AppComponents()
+        for name in ["beagle:image(local)", "beagle:webView"] { everything.declare(name) }
+        let declared = ClientFit(Self.profile(format), appComponents: everything)
         for (name, node) in Self.variants {
             let screen = Screen { node }.node
-            let output = String(decoding: try format.renderBytes(screen, options: RenderOptions()), as: UTF8.self)
-            let writesAppView = Self.appViewMarks[format, default: []].contains { output.contains($0) }
-            #expect(fit.problems(in: screen).map(\.type) == (writesAppView ? [node.type] : []), "\(format): \(name)")
+            let problems = fit.problems(in: screen)
+            #expect(problems.map(\.type) == (try writesAppView(try declared.fit(screen)) ? [node.type] : []), "\(format): \(name)")
         }
+        // With a fallback, what would have been written as the app's view is not.
+        var withFallback = Self.variants[6].1
+        withFallback.fallback = [Text("Avatar").node]
+        #expect(try fit.fit(Screen { withFallback }.node) == Screen { Text("Avatar") }.node)
     }
 
     @Test("A local image reaches DivKit and Hyperview only where the app declares beagle:image(local)")

@@ -138,8 +138,11 @@ public struct ClientCapabilities: Sendable {
     }
 
     /// Whether the client renders `type` at `version` (`nil`: a client that does not say,
-    /// which gets what the newest renders); `nil` when it renders it only as a view of the
-    /// app's own (a custom component), which the app must declare (`AppComponents`).
+    /// which gets what the newest renders); `nil` when it has nothing of its own for it: a
+    /// custom component, which only an app that declares its view renders (`AppComponents`),
+    /// or an action that only the app's own handler could run (``handsOtherActionsToTheApp``).
+    /// A node of a listed type can still be in a form the format writes as the app's view
+    /// (``appViewForms``).
     public func renders(_ type: String, at version: Version?) -> Bool? {
         guard let entry = entries[type] else { return nil }
         guard let since = entry.since, let version else { return true }
@@ -155,18 +158,21 @@ public struct ClientCapabilities: Sendable {
     enum Rendering {
         /// The type is not listed: only a view or handler of the app's own renders it.
         case byTheAppOnly
+        /// The node is in a form that the format writes as the app's own view, whatever
+        /// the client's version.
+        case asAppView(AppViewForm)
         /// The client renders the type from `since`, later than the client's version.
         case fromLaterVersion(since: Version)
-        /// The client renders it, unless it is in a form that the format writes as the
-        /// app's own view.
-        case rendered(appViewForm: AppViewForm?)
+        /// The client renders it (its property values permitting).
+        case rendered
     }
 
     @inline(__always)  // into the fit's walk, where the enum it returns costs nothing
     func rendering(of node: Node, at version: Version?) -> Rendering {
         guard let entry = entries[node.type] else { return .byTheAppOnly }
+        if entry.hasAppViewForms, let form = appViewForms.first(where: { $0.contains(node) }) { return .asAppView(form) }
         if let since = entry.since, let version, version < since { return .fromLaterVersion(since: since) }
-        return .rendered(appViewForm: entry.hasAppViewForms ? appViewForms.first { $0.contains(node) } : nil)
+        return .rendered
     }
 }
 

@@ -63,10 +63,11 @@ public struct ClientFit: Sendable {
     private func refusal(of node: Node) -> Refusal? {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.rendering(of: node, at: profile.clientVersion) {
-        case .rendered(let form):
-            if let form, !appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform) {
-                return .appView(form)
-            }
+        case .asAppView(let form):
+            // The app's view renders it, not the client's own type: no version of it applies.
+            let ships = appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform)
+            return ships ? nil : .appView(form)
+        case .rendered:
             guard let version = profile.clientVersion else { return nil }
             for requirement in capabilities.properties where version < requirement.since {
                 if let value = requirement.value(in: node) { return .property(requirement, value: value) }
@@ -134,17 +135,12 @@ public struct ClientFit: Sendable {
     /// without problems (the usual one) keeps no path.
     private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent]) -> Replacement<Node>? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return .several([]) }
-        if let refusal = refusal(of: node) {
-            guard let fallback = node.fallback else {
-                problems.append(UnsupportedComponent(path: node.type, type: node.type, client: profile.description, reason: describe(refusal)))
-                return .several([])
-            }
-            if fallback.count == 1 { return fitted(fallback[0], &problems) ?? .one(fallback[0]) }
-            return .several(fallback.flatMap { fitted($0, &problems)?.elements ?? [$0] })
-        }
+        if let refusal = refusal(of: node) { return replacement(of: node, refusedFor: refusal, &problems) }
         let problemsBefore = problems.count
+        var isReplaced = false
         defer {
-            if node.kind == .component || node.kind == .action {
+            // A replacement's problems are its own, not this node's children's.
+            if !isReplaced && (node.kind == .component || node.kind == .action) {
                 for index in problemsBefore..<problems.count {
                     problems[index].path = node.type + " > " + problems[index].path
                 }
@@ -182,7 +178,25 @@ public struct ClientFit: Sendable {
         guard let properties else { return nil }
         var copy = node
         copy.properties = properties
+        // What the walk left out can change what the client gets (an image's path for
+        // another platform leaves a local image): the node is decided as it is written.
+        if let refusal = refusal(of: copy) {
+            problems.removeSubrange(problemsBefore...)
+            isReplaced = true
+            return replacement(of: copy, refusedFor: refusal, &problems)
+        }
         return .one(copy)
+    }
+
+    /// What stands in the place of a node the client cannot render: its fallback, fitted;
+    /// without one, nothing, and a problem.
+    private func replacement(of node: Node, refusedFor refusal: Refusal, _ problems: inout [UnsupportedComponent]) -> Replacement<Node> {
+        guard let fallback = node.fallback else {
+            problems.append(UnsupportedComponent(path: node.type, type: node.type, client: profile.description, reason: describe(refusal)))
+            return .several([])
+        }
+        if fallback.count == 1 { return fitted(fallback[0], &problems) ?? .one(fallback[0]) }
+        return .several(fallback.flatMap { fitted($0, &problems)?.elements ?? [$0] })
     }
 
     /// `nil` when `value` stays as it is; else what stands in its place: a list's items
