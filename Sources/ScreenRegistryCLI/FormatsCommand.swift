@@ -11,7 +11,8 @@ struct FormatsCommand: RegistryCommand {
             listed under a client (a custom component, say) is rendered only by the app \
             versions that ship a view for it: the registry's appComponents, listed last. So \
             is a form of a type that the format writes as the app's own view (a local image \
-            in DivKit: beagle:image(local)).
+            in DivKit: beagle:image(local)). An action Hyperview has no behavior for runs \
+            on no Hyperview client, declared or not.
 
             Examples:
               screen-registry formats
@@ -31,6 +32,9 @@ struct FormatsCommand: RegistryCommand {
             }
             for form in capabilities.appViewForms {
                 output += "  \(form)  where the app declares it\n"
+            }
+            if !capabilities.handsOtherActionsToTheApp {
+                output += "  other actions: written in a comment only, run by no app\n"
             }
             output += "  sources: " + capabilities.sources.joined(separator: "; ") + "\n"
         }

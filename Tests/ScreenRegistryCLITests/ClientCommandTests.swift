@@ -26,6 +26,10 @@ struct ClientCommandTests {
         #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
         #expect(run.stdout.contains("  beagle:textInput type=PASSWORD  since divkit 31.7\n"))
         #expect(run.stdout.contains("  beagle:image as the app's own view beagle:image(local)  where the app declares it\n"))
+        // Under Hyperview alone.
+        let hyperview = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("hyperview\n") })
+        #expect(hyperview.contains("  other actions: written in a comment only, run by no app\n"))
+        #expect(run.stdout.components(separatedBy: "other actions:").count == 2)
     }
 
     @Test("check --client all passes on the catalog")

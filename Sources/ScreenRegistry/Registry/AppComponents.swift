@@ -4,7 +4,8 @@
 /// the app's own (DivKit's `custom` div), exists only in the app versions that ship its
 /// view. A type that this table does not declare is unknown to every client. A form of a
 /// type is declared by the name its format's capabilities give it: `beagle:image(local)`
-/// for a local image in DivKit and Hyperview.
+/// for a local image in DivKit and Hyperview, `beagle:webView` for a Hyperview web view of
+/// no web address.
 ///
 /// ```swift
 /// registry.appComponents.declare("custom:badge", since: Version("2.0")!, on: .mobile)

@@ -10,8 +10,8 @@ extension ClientCapabilities {
         public let type: String
         /// What an app that ships the view declares, such as `beagle:image(local)`.
         public let name: String
-        /// Whether a node of ``type`` is in this form; the format's mapping writes exactly
-        /// these as the app's view.
+        /// Whether a node of ``type`` is in this form, as the fit leaves it: the format's
+        /// mapping writes these as the app's view.
         private let matches: @Sendable (Node) -> Bool
 
         /// A form of `type`: the nodes `matches` selects.

@@ -4,9 +4,10 @@ extension ClientCapabilities {
     /// Hyperview's client, by the version of its npm package `hyperview` (what it sends in
     /// `X-Hyperview-Version` since 0.6.0; 0.5.0 sent the header with a fixed `0.6`). Each
     /// type is listed with the element or behavior the renderer writes for it and the
-    /// first version that has it; the rest (requests, contexts, custom components) is
-    /// written as an `sr:` element Hyperview shows only through a custom element the app
-    /// registers.
+    /// first version that has it; the rest is the app's own: a custom component (or a
+    /// local image, or a web view of no web address) is an `sr:` element Hyperview shows
+    /// only through a custom element the app registers, and an action without a behavior
+    /// (a request, a context) is written only in a comment, so no app runs it.
     ///
     /// Sources, in `Instawork/hyperview`: `CHANGELOG.md` 0.1.0 ("Added `<screen>`,
     /// `<body>`, `<header>`, `<view>`, `<text>`", `<text-field>`, `<list>`, `<item>`, and the

@@ -138,7 +138,8 @@ struct DivKitMapping {
     /// properties passed as they are.
     private mutating func custom(_ node: Node, _ properties: inout Properties) {
         document.add("type", "custom")
-        let name = node.type.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
+        // The type whole (`acme:badge`, `custom:webView`) when its name is not its own alone.
+        let name = Node.appViewName(of: node.type, reserved: ["local_image"]) { !$0.isEmpty } ?? node.type
         document.add("custom_type", name.isEmpty ? "unknown" : name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
             .filter { isIncluded($0.value) }.map { DivJSON.Member($0.name, raw($0.value)) }

@@ -354,7 +354,10 @@ struct HXMLMapping {
     /// A component Hyperview has no element for: `<sr:name>` in ScreenRegistry's
     /// namespace, its scalar properties as attributes, its components inside.
     private mutating func custom(_ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
-        let name = Self.elementName(ofAppView: node.type)
+        // `<sr:component type="…">` for a type whose name is not the element's alone.
+        let name = Node.appViewName(of: node.type, reserved: ["component", "local-image"]) { name in
+            XMLDialect.isPlainName(name) && !name.contains(".")
+        }
         let isPlain = name != nil
         var attributes: [(String, String)] = []
         var children: [Node.Value] = []
@@ -466,22 +469,6 @@ struct HXMLMapping {
     private static func isComponent(_ value: Node.Value) -> Bool {
         if case .node(let node) = value { node.kind == .component } else { false }
     }
-
-    /// The name of the app's element for a component of `type`, one for each type: `badge`
-    /// for `custom:badge` (or `badge`), `webView` for `beagle:webView`; `nil` for
-    /// `<sr:component type="…">`, which any other type gets (another namespace, a name
-    /// that is no plain XML name, or one the mapping writes for something else).
-    static func elementName(ofAppView type: String) -> String? {
-        if type == "beagle:webView" { return "webView" }
-        let parts = type.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts[0] == "custom", let name = parts.last.map(String.init),
-              XMLDialect.isPlainName(name), !name.contains("."), !reservedElementNames.contains(name)
-        else { return nil }
-        return name
-    }
-
-    /// The `sr:` elements the mapping writes for other things than `custom:<name>`.
-    private static let reservedElementNames: Set<String> = ["component", "local-image", "webView"]
 
     static func isWebAddress(_ value: Node.Value) -> Bool {
         guard case .string(let address) = value else { return false }
