@@ -178,9 +178,10 @@ public struct ClientFit: Sendable {
         guard let properties else { return nil }
         var copy = node
         copy.properties = properties
-        // What the walk left out can change what the client gets (an image's path for
-        // another platform leaves a local image): the node is decided as it is written.
-        if let refusal = refusal(of: copy) {
+        // What the walk left out can put a node in a form the format writes as the app's
+        // own view (an image's path for another platform leaves a local image): such a
+        // node is decided again, as it is written.
+        if capabilities.appViewForms.contains(where: { $0.type == copy.type }), let refusal = refusal(of: copy) {
             problems.removeSubrange(problemsBefore...)
             isReplaced = true
             return replacement(of: copy, refusedFor: refusal, &problems)
