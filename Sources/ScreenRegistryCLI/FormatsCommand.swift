@@ -11,8 +11,9 @@ struct FormatsCommand: RegistryCommand {
             listed under a client (a custom component, say) is rendered only by the app \
             versions that ship a view for it: the registry's appComponents, listed last. So \
             is a form of a type that the format writes as the app's own view (a local image \
-            in DivKit: beagle:image(local)). An action Hyperview has no behavior for runs \
-            on no Hyperview client, declared or not.
+            in DivKit and Hyperview: beagle:image(local); a Hyperview web view of no web \
+            address: beagle:webView). An action Hyperview has no behavior for (a request, a \
+            context, a custom action) runs on no Hyperview client, declared or not.
 
             Examples:
               screen-registry formats

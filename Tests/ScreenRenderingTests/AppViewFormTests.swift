@@ -55,7 +55,7 @@ struct AppViewFormTests {
             #expect(problems.map(\.type) == (try writesAppView(try declared.fit(screen)) ? [node.type] : []), "\(format): \(name)")
         }
         // With a fallback, what would have been written as the app's view is not.
-        var withFallback = Self.variants[6].1
+        var withFallback = try #require(Self.variants.first { $0.0 == "remote path for another platform" }).1
         withFallback.fallback = [Text("Avatar").node]
         #expect(try fit.fit(Screen { withFallback }.node) == Screen { Text("Avatar") }.node)
     }

@@ -207,15 +207,22 @@ struct DivKitMappingTests {
         #expect(items[2]["custom_type"] as? String == "local_image")
     }
 
-    @Test("Each type gets a custom_type of its own: one named like Beagle's or the mapping's own, or of another namespace, is written whole")
+    @Test("Each type gets a custom_type of its own: one named like Beagle's or the mapping's own, a Beagle name Beagle has no type of, or another namespace, is written whole")
     func customTypeNames() throws {
-        let types = ["custom:badge", "badge", "beagle:tabBar", "custom:webView", "custom:local_image", "acme:badge", "custom:container"]
+        let types = [
+            "custom:badge", "badge", "beagle:tabBar", "beagle:lazyComponent", "custom:webView", "webView", "custom:local_image",
+            "local_image", "acme:badge", "custom:acme:badge", "custom:container", "custom:lazyComponent", "beagle:badge",
+        ]
         let screen = Screen {
             for type in types { Node(kind: .component, type: type, properties: [.init("label", .string("x"))]) }
             Image(named: "avatar")
         }
         let names = try content(try document(screen)).map { $0["custom_type"] as? String }
-        #expect(names == ["badge", "badge", "tabBar", "custom:webView", "custom:local_image", "acme:badge", "custom:container", "local_image"])
+        #expect(names == [
+            "badge", "badge", "tabBar", "lazyComponent", "custom:webView", "custom:webView", "custom:local_image",
+            "custom:local_image", "acme:badge", "custom:acme:badge", "custom:container", "custom:lazyComponent", "beagle:badge",
+            "local_image",
+        ])
     }
 
     @Test("Platform pruning leaves out what is for other platforms")

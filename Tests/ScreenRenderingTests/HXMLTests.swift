@@ -288,7 +288,7 @@ struct HXMLMappingTests {
         #expect(element.first("text")?.text == "in")
     }
 
-    @Test("Each type gets an element of its own: a custom type named like Beagle's or the mapping's own, or of another namespace, is sr:component")
+    @Test("Each type gets an element of its own: a custom type named like Beagle's or the mapping's own, a Beagle name Beagle has no type of, or another namespace, is sr:component")
     func customElementNames() throws {
         func element(_ type: String) throws -> (name: String, type: String?) {
             let doc = try ScreenRenderingTests.document(Screen { Node(kind: .component, type: type, properties: [.init("label", .string("x"))]) })
@@ -298,7 +298,7 @@ struct HXMLMappingTests {
         #expect(try element("custom:badge") == ("sr:badge", nil))
         #expect(try element("badge") == ("sr:badge", nil))  // a type without a namespace is custom
         #expect(try element("beagle:lazyComponent") == ("sr:lazyComponent", nil))
-        for type in ["custom:webView", "custom:container", "custom:local-image", "custom:component", "acme:badge", "custom:a.b", "custom:"] {
+        for type in ["custom:webView", "custom:container", "custom:lazyComponent", "custom:local-image", "custom:component", "acme:badge", "beagle:badge", "custom:acme:badge", "custom:a.b", "custom:"] {
             #expect(try element(type) == ("sr:component", type), "\(type)")
         }
     }

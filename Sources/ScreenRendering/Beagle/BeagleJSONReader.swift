@@ -101,17 +101,17 @@ public struct BeagleJSONReader: Sendable {
         "_beagleComponent_": .component, "_beagleAction_": .action, "_beagleImagePath_": .imagePath,
     ]
 
+    /// Beagle's own type names, without their `beagle:` namespace.
+    static let beagleTypeNames = [
+        "screenComponent", "container", "text", "button", "image", "textInput", "listView", "scrollView",
+        "touchable", "pageView", "tabBar", "webView", "lazyComponent", "pageIndicator", "gridView",
+        "pushView", "pushStack", "popView", "popStack", "popToView", "resetApplication", "resetStack",
+        "openExternalURL", "openNativeRoute", "alert", "confirm", "setContext", "sendRequest", "condition",
+        "addChildren", "submitForm",
+    ]
+
     /// Beagle's own type names, by their lowercased form.
-    private static let knownTypes: [String: String] = {
-        let names = [
-            "screenComponent", "container", "text", "button", "image", "textInput", "listView", "scrollView",
-            "touchable", "pageView", "tabBar", "webView", "lazyComponent", "pageIndicator", "gridView",
-            "pushView", "pushStack", "popView", "popStack", "popToView", "resetApplication", "resetStack",
-            "openExternalURL", "openNativeRoute", "alert", "confirm", "setContext", "sendRequest", "condition",
-            "addChildren", "submitForm",
-        ]
-        return Dictionary(uniqueKeysWithValues: names.map { ("beagle:" + $0.lowercased(), "beagle:" + $0) })
-    }()
+    private static let knownTypes = Dictionary(uniqueKeysWithValues: beagleTypeNames.map { ("beagle:" + $0.lowercased(), "beagle:" + $0) })
 
     static func canonicalType(_ name: String) -> String {
         knownTypes[name.lowercased()] ?? name

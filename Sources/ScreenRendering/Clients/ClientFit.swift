@@ -167,8 +167,8 @@ public struct ClientFit: Sendable {
                 properties?.append(.init(name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
             case .several:
                 // Left out; a touchable without its child has nothing to show or to tap. Its
-                // actions go with it, and so do their problems (its `onPress` comes first);
-                // a problem of the child itself, which has no fallback, stays.
+                // actions go with it, and so do their problems (its `onPress` comes first),
+                // unless the child itself is a problem (it has no fallback): then all stay.
                 if name == "child", node.type == "beagle:touchable" {
                     if problems.count == problemsBeforeProperty { problems.removeSubrange(problemsBefore..<problemsBeforeProperty) }
                     return .several([])

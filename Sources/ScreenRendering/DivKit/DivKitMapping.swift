@@ -137,10 +137,18 @@ struct DivKitMapping {
     /// `custom:<name>`): a custom div that the app's custom view factory renders, its
     /// properties passed as they are.
     private mutating func custom(_ node: Node, _ properties: inout Properties) {
+        custom(type: node.type, &properties)
+    }
+
+    /// A `custom` div for the app's view of `type`: `custom_type` is its name alone when that
+    /// names no other type, else the type whole (`acme:badge`, `custom:webView`; a type
+    /// without a namespace as the custom one it is: `webView` as `custom:webView`), or the
+    /// mapping's own `customType`.
+    private mutating func custom(type: String, _ properties: inout Properties, customType: String? = nil) {
         document.add("type", "custom")
-        // The type whole (`acme:badge`, `custom:webView`) when its name is not its own alone.
-        let name = Node.appViewName(of: node.type, reserved: ["local_image"]) { !$0.isEmpty } ?? node.type
-        document.add("custom_type", name.isEmpty ? "unknown" : name)
+        let name = customType ?? Node.appViewName(of: type, reserved: ["local_image"]) { !$0.isEmpty }
+            ?? (type.contains(":") ? type : "custom:" + type)
+        document.add("custom_type", name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
             .filter { isIncluded($0.value) }.map { DivJSON.Member($0.name, raw($0.value)) }
         if !props.isEmpty {
@@ -193,7 +201,7 @@ struct DivKitMapping {
         }
         // A local image (`mobileId`) has no DivKit equivalent: DivKit loads images by URL.
         if let path { properties.keep(.init("path", .node(path))) }
-        custom(Node(kind: .component, type: "local_image"), &properties)
+        custom(type: "", &properties, customType: "local_image")
     }
 
     private mutating func input(_ properties: inout Properties) {
