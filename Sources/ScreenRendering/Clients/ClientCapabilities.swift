@@ -154,6 +154,11 @@ public struct ClientCapabilities: Sendable {
         entries[type]?.since
     }
 
+    /// Whether some ``appViewForms`` are of `type`.
+    func hasAppViewForms(of type: String) -> Bool {
+        appViewForms.contains { $0.type == type }
+    }
+
     /// What the client makes of a node, with one lookup of its type.
     enum Rendering {
         /// The type is not listed: only a view or handler of the app's own renders it.

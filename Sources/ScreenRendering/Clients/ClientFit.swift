@@ -181,7 +181,7 @@ public struct ClientFit: Sendable {
         // What the walk left out can put a node in a form the format writes as the app's
         // own view (an image's path for another platform leaves a local image): such a
         // node is decided again, as it is written.
-        if capabilities.appViewForms.contains(where: { $0.type == copy.type }), let refusal = refusal(of: copy) {
+        if capabilities.hasAppViewForms(of: copy.type), let refusal = refusal(of: copy) {
             problems.removeSubrange(problemsBefore...)
             isReplaced = true
             return replacement(of: copy, refusedFor: refusal, &problems)

@@ -137,17 +137,19 @@ struct DivKitMapping {
     /// `custom:<name>`): a custom div that the app's custom view factory renders, its
     /// properties passed as they are.
     private mutating func custom(_ node: Node, _ properties: inout Properties) {
-        custom(type: node.type, &properties)
+        custom(named: Self.customType(of: node.type), &properties)
     }
 
-    /// A `custom` div for the app's view of `type`: `custom_type` is its name alone when that
-    /// names no other type, else the type whole (`acme:badge`, `custom:webView`; a type
-    /// without a namespace as the custom one it is: `webView` as `custom:webView`), or the
-    /// mapping's own `customType`.
-    private mutating func custom(type: String, _ properties: inout Properties, customType: String? = nil) {
+    /// The `custom_type` of the app's view of `type`: its name alone when that names no
+    /// other type, else the type whole (`acme:badge`, `custom:webView`; a type without a
+    /// namespace as the custom one it is: `webView` as `custom:webView`).
+    private static func customType(of type: String) -> String {
+        Node.appViewName(of: type, reserved: ["local_image"]) { !$0.isEmpty } ?? (type.contains(":") ? type : "custom:" + type)
+    }
+
+    /// A `custom` div of `custom_type` `name`, the properties left as its `custom_props`.
+    private mutating func custom(named name: String, _ properties: inout Properties) {
         document.add("type", "custom")
-        let name = customType ?? Node.appViewName(of: type, reserved: ["local_image"]) { !$0.isEmpty }
-            ?? (type.contains(":") ? type : "custom:" + type)
         document.add("custom_type", name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
             .filter { isIncluded($0.value) }.map { DivJSON.Member($0.name, raw($0.value)) }
@@ -201,7 +203,7 @@ struct DivKitMapping {
         }
         // A local image (`mobileId`) has no DivKit equivalent: DivKit loads images by URL.
         if let path { properties.keep(.init("path", .node(path))) }
-        custom(type: "", &properties, customType: "local_image")
+        custom(named: "local_image", &properties)
     }
 
     private mutating func input(_ properties: inout Properties) {

@@ -355,8 +355,8 @@ struct HXMLMapping {
     /// namespace, its scalar properties as attributes, its components inside.
     private mutating func custom(_ node: Node, _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String]) {
         // `<sr:component type="…">` for a type whose name is not the element's alone.
-        let name = Node.appViewName(of: node.type, reserved: ["component", "local-image"]) { name in
-            XMLDialect.isPlainName(name) && !name.contains(".")
+        let name = Node.appViewName(of: node.type, reserved: ["component", "local-image"]) { bare in
+            XMLDialect.isPlainName(bare) && !bare.contains(".")
         }
         let isPlain = name != nil
         var attributes: [(String, String)] = []
