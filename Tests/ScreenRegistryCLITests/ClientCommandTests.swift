@@ -25,10 +25,13 @@ struct ClientCommandTests {
         #expect(run.stdout.contains("  beagle:listView  since hyperview 0.26\n"))
         #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
         #expect(run.stdout.contains("  beagle:textInput type=PASSWORD  since divkit 31.7\n"))
-        #expect(run.stdout.contains("  beagle:image as the app's own view beagle:image(local)  where the app declares it\n"))
+        #expect(run.stdout.contains("  beagle:image without a remote URL as the app's own view beagle:image(local)  where the app declares it\n"))
         // Under Hyperview alone.
         let hyperview = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("hyperview\n") })
         #expect(hyperview.contains("  other actions: written in a comment only, run by no app\n"))
+        #expect(hyperview.contains("  beagle:touchable of no components as the app's own view beagle:touchable  where the app declares it\n"))
+        let divkit = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("divkit\n") })
+        #expect(divkit.contains("  beagle:touchable of no single component as the app's own view beagle:touchable  where the app declares it\n"))
         #expect(run.stdout.components(separatedBy: "other actions:").count == 2)
     }
 

@@ -3,7 +3,8 @@ import ScreenRendering
 import Testing
 
 /// A type a client renders can still reach it as a view of the app's own: DivKit and
-/// Hyperview load images by URL only, and Hyperview's web view gets only web addresses.
+/// Hyperview load images by URL only, Hyperview's web view gets only web addresses, and a
+/// touchable without the components its mapping puts the press on is the app's own view.
 /// And an action a client has no equivalent for runs only where the format hands it to
 /// the app's own code.
 @Suite("Know the client: what a format hands to the app's own views and handlers")
@@ -16,7 +17,7 @@ struct AppViewFormTests {
         Node(kind: .component, type: "beagle:image", properties: path.map { [.init("path", .node($0))] } ?? [])
     }
 
-    /// Images and web views in every form the mappings tell apart, by name.
+    /// Images, web views and touchables in every form the mappings tell apart, by name.
     static let variants: [(String, Node)] = [
         ("remote image", Image(url: "https://images.example.com/a.png").node),
         ("remote image with a bound URL", image(path: Node(kind: .imagePath, type: "remote", properties: [.init("url", .expression(.bind("user.avatar")))]))),
@@ -28,12 +29,29 @@ struct AppViewFormTests {
         ("web view of a web address", WebView(url: "https://example.com/help").node),
         ("web view of a file", WebView(url: "file:///etc/hosts").node),
         ("web view of a bound URL", Node(kind: .component, type: "beagle:webView", properties: [.init("url", .expression(.bind("page.url")))])),
+        ("touchable of a component", Touchable(action: .navigate(to: "/home")) { Text("Back") }.node),
+        ("touchable of components", Touchable(action: .navigate(to: "/home")) { Text("Back"); Text("Home") }.node),
+        ("touchable of a list of one component", touchable(child: .list([.node(Text("Back").node)]))),
+        ("touchable of a list of two components", touchable(child: .list([.node(Text("Back").node), .node(Text("Home").node)]))),
+        ("touchable of an empty list", touchable(child: .list([]))),
+        ("touchable of text", touchable(child: .string("Back"))),
+        ("touchable of an object", touchable(child: .node(.object([.init("text", .string("Back"))])))),
+        ("touchable of a list with text", touchable(child: .list([.node(Text("Back").node), .string("Home")]))),
+        ("touchable without a child", touchable(child: nil)),
     ]
+
+    /// A touchable as an imported tree can hold one: `child` whatever it is, or none.
+    static func touchable(child: Node.Value?) -> Node {
+        var touchable = Touchable(action: .navigate(to: "/home")) { Text("Back") }.node
+        touchable.properties.removeAll { $0.name == "child" }
+        if let child { touchable.properties.append(.init("child", child)) }
+        return touchable
+    }
 
     /// What in each format's output is a view of the app's own.
     static let appViewMarks: [ScreenFormat: [String]] = [
         .divkit: [#""type":"custom""#],
-        .hxml: ["<sr:local-image", "<sr:webView"],
+        .hxml: ["<sr:local-image", "<sr:webView", "<sr:touchable"],
     ]
 
     @Test("The fit refuses exactly what the format would write, for the client's platform, as an undeclared app view", arguments: [ScreenFormat.divkit, .hxml])
@@ -47,7 +65,7 @@ struct AppViewFormTests {
         // An app that declares every form gets each variant; what it gets as the app's view
         // is exactly what the fit refuses an app that declares none.
         var everything = AppComponents()
-        for name in ["beagle:image(local)", "beagle:webView"] { everything.declare(name) }
+        for name in ["beagle:image(local)", "beagle:webView", "beagle:touchable"] { everything.declare(name) }
         let declared = ClientFit(Self.profile(format), appComponents: everything)
         for (name, node) in Self.variants {
             let screen = Screen { node }.node

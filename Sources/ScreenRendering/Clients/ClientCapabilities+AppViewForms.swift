@@ -10,18 +10,21 @@ extension ClientCapabilities {
         public let type: String
         /// What an app that ships the view declares, such as `beagle:image(local)`.
         public let name: String
+        /// Which nodes of ``type`` are in the form, in words: `without a remote URL`.
+        public let condition: String
         /// Whether a node of ``type`` is in this form, as the fit leaves it: the format's
         /// mapping writes these as the app's view.
         private let matches: @Sendable (Node) -> Bool
 
-        /// A form of `type`: the nodes `matches` selects.
-        public init(type: String, name: String, matches: @escaping @Sendable (Node) -> Bool) {
+        /// A form of `type`: the nodes `matches` selects, which `condition` tells in words.
+        public init(type: String, name: String, condition: String, matches: @escaping @Sendable (Node) -> Bool) {
             self.type = type
             self.name = name
+            self.condition = condition
             self.matches = matches
         }
 
-        public var description: String { "\(type) as the app's own view \(name)" }
+        public var description: String { "\(type) \(condition) as the app's own view \(name)" }
 
         /// Whether `node` is in this form.
         public func contains(_ node: Node) -> Bool {
@@ -31,7 +34,7 @@ extension ClientCapabilities {
         /// An image without a remote URL (`ImageSource.local`, an asset of the app): DivKit
         /// and Hyperview load images by URL only, so the mappings write the app's own
         /// `local_image` div and `sr:local-image` element.
-        public static let localImage = AppViewForm(type: "beagle:image", name: "beagle:image(local)") { image in
+        public static let localImage = AppViewForm(type: "beagle:image", name: "beagle:image(local)", condition: "without a remote URL") { image in
             guard case .node(let path)? = image[property: "path"], path.type == "remote",
                   let url = path[property: "url"] else { return true }
             switch url {
@@ -43,9 +46,35 @@ extension ClientCapabilities {
         /// A web view whose URL is not a literal web address (`file:`, a binding): the
         /// client's web view gets only web addresses, so the mapping writes the app's own
         /// `sr:webView` without the URL.
-        public static let webViewOfNoWebAddress = AppViewForm(type: "beagle:webView", name: "beagle:webView") { webView in
+        public static let webViewOfNoWebAddress = AppViewForm(
+            type: "beagle:webView", name: "beagle:webView", condition: "of no literal web address"
+        ) { webView in
             guard case .string(let url)? = webView[property: "url"] else { return true }
             return !url.isWebAddress
+        }
+
+        /// A touchable whose `child` is not one component (a list, text, nothing; only an
+        /// imported tree has one): DivKit's mapping puts the press on the child's div, so
+        /// without one it writes the app's own `custom` div `touchable`.
+        public static let touchableOfNoSingleComponent = AppViewForm(
+            type: "beagle:touchable", name: "beagle:touchable", condition: "of no single component"
+        ) { touchable in
+            guard case .node(let child)? = touchable[property: "child"] else { return true }
+            return child.kind != .component
+        }
+
+        /// A touchable whose `child` is neither a component nor a list of components (text,
+        /// an empty list, nothing; only an imported tree has one): Hyperview's mapping
+        /// writes the press on a `<view>` around the children, so without any it writes the
+        /// app's own `sr:touchable`.
+        public static let touchableOfNoComponents = AppViewForm(
+            type: "beagle:touchable", name: "beagle:touchable", condition: "of no components"
+        ) { touchable in
+            switch touchable[property: "child"] {
+            case .node(let child)?: child.kind != .component
+            case .list(let items)?: items.isEmpty || !items.allSatisfy { if case .node(let item) = $0 { item.kind == .component } else { false } }
+            default: true
+            }
         }
     }
 }

@@ -56,8 +56,9 @@ extension ClientCapabilities {
             .init("beagle:pageView", ["context"], matching: .present, since: Self.version("30.19")),
         ],
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
-        // app is the app's own `local_image` div.
-        appViewForms: [.localImage],
+        // app is the app's own `local_image` div. A touchable's actions go on its child's
+        // div: without one, it is the app's own `touchable`.
+        appViewForms: [.localImage, .touchableOfNoSingleComponent],
         sources: [
             "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",

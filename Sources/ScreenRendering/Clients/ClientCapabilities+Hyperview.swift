@@ -63,8 +63,10 @@ extension ClientCapabilities {
         ],
         // `<image>` loads its `source`, a required `xs:anyURI` (`schema/core.xsd`): an asset
         // of the app is the app's own `sr:local-image`. `<web-view>` gets only a web address
-        // (ARCHITECTURE.md, "Trust"); any other URL is the app's own `sr:webView`.
-        appViewForms: [.localImage, .webViewOfNoWebAddress],
+        // (ARCHITECTURE.md, "Trust"); any other URL is the app's own `sr:webView`. A
+        // touchable is a `<view>` around its components: without any, the app's own
+        // `sr:touchable`.
+        appViewForms: [.localImage, .webViewOfNoWebAddress, .touchableOfNoComponents],
         // An action without a behavior (a request, a context, a custom action) is written
         // only in the element's comment: no handler of the app's own is reached.
         handsOtherActionsToTheApp: false,
