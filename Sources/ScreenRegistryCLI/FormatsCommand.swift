@@ -12,7 +12,8 @@ struct FormatsCommand: RegistryCommand {
             versions that ship a view for it: the registry's appComponents, listed last. So \
             is a form of a type that the format writes as the app's own view (a local image \
             in DivKit and Hyperview: beagle:image(local); a Hyperview web view of no web \
-            address: beagle:webView). An action Hyperview has no behavior for (a request, a \
+            address: beagle:webView; an imported touchable without the components its \
+            format puts the press on: beagle:touchable). An action Hyperview has no behavior for (a request, a \
             context, a custom action) runs on no Hyperview client, declared or not.
 
             Examples:

@@ -242,6 +242,22 @@ struct ClientFitTests {
         var badged = tracked
         badged.properties[1].value = .node(Self.badge)
         #expect(hyperview.problems(in: Self.screen(badged)).map(\.type) == ["custom:track", "custom:badge"])
+        // So is one whose child is a list (an imported tree) when every item is left out:
+        // none is left to tap, and Hyperview would have written it as the app's own view.
+        // (DivKit writes a touchable of a list as the app's view whatever the items are:
+        // the fit refuses it before its walk.)
+        var listed = tracked
+        listed.properties[0].value = .list([.node(Action.navigate(to: "/x").node)])
+        listed.properties[1].value = .list([.node(Text("ios only").platforms(.ios).node), .node(Text("ios too").platforms(.ios).node)])
+        for format in [ScreenFormat.hxml, .json] {
+            let fit = ClientFit(ClientProfile(format: format, platform: .android), appComponents: AppComponents())
+            #expect(Self.texts(try fit.fit(Self.screen(listed))) == ["top", "bottom"], "\(format)")
+        }
+        // One item left keeps it.
+        listed.properties[1].value = .list([.node(Text("ios only").platforms(.ios).node), .node(Text("everyone").node)])
+        let kept = try ClientFit(ClientProfile(format: .json, platform: .android), appComponents: AppComponents()).fit(Self.screen(listed))
+        #expect(Self.texts(kept) == ["top", "everyone", "bottom"])
+        #expect("\(kept)".contains("beagle:touchable"))
     }
 
     @Test("A component for another platform is left out by the fit, as by every renderer")

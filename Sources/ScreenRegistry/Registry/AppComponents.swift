@@ -5,7 +5,8 @@
 /// view. A type that this table does not declare is unknown to every client. A form of a
 /// type is declared by the name its format's capabilities give it: `beagle:image(local)`
 /// for a local image in DivKit and Hyperview, `beagle:webView` for a Hyperview web view of
-/// no web address.
+/// no web address, `beagle:touchable` for an imported touchable without the components its
+/// format puts the press on.
 ///
 /// ```swift
 /// registry.appComponents.declare("custom:badge", since: Version("2.0")!, on: .mobile)

@@ -17,7 +17,9 @@ extension ClientCapabilities {
         private let matches: @Sendable (Node) -> Bool
 
         /// A form of `type`: the nodes `matches` selects, which `condition` tells in words.
-        public init(type: String, name: String, condition: String, matches: @escaping @Sendable (Node) -> Bool) {
+        public init(
+            type: String, name: String, condition: String = "in a form of its own", matches: @escaping @Sendable (Node) -> Bool
+        ) {
             self.type = type
             self.name = name
             self.condition = condition

@@ -99,7 +99,7 @@ public struct ClientFit: Sendable {
     }
 
     /// What stands in the place of a node or value that the fit changes.
-    private enum Replacement<Element> {
+    fileprivate enum Replacement<Element> {
         /// One in its place (a node with fitted properties, a fallback of one component, a
         /// fitted list): the usual change, kept out of an array of its own.
         case one(Element)
@@ -155,6 +155,14 @@ public struct ClientFit: Sendable {
                 continue
             }
             let name = node.properties[index].name
+            // A touchable whose child the walk left out, whole or every item of it, has
+            // nothing to show or to tap. Its actions go with it, and so do their problems
+            // (its `onPress` comes first), unless the child itself is a problem (it has no
+            // fallback): then all stay.
+            if name == "child", node.type == "beagle:touchable", replacement.leavesNothing {
+                if problems.count == problemsBeforeProperty { problems.removeSubrange(problemsBefore..<problemsBeforeProperty) }
+                return .several([])
+            }
             if properties == nil { properties = Self.copy(of: node.properties, upTo: index) }
             switch replacement {
             case .one(let value):
@@ -166,13 +174,7 @@ public struct ClientFit: Sendable {
                 let children = Node.Value.list(values)
                 properties?.append(.init(name, .node(Node(kind: .component, type: "beagle:container", properties: [.init("children", children)]))))
             case .several:
-                // Left out; a touchable without its child has nothing to show or to tap. Its
-                // actions go with it, and so do their problems (its `onPress` comes first),
-                // unless the child itself is a problem (it has no fallback): then all stay.
-                if name == "child", node.type == "beagle:touchable" {
-                    if problems.count == problemsBeforeProperty { problems.removeSubrange(problemsBefore..<problemsBeforeProperty) }
-                    return .several([])
-                }
+                break  // left out
             }
         }
         guard let properties else { return nil }
@@ -222,6 +224,18 @@ public struct ClientFit: Sendable {
             return fitted.map { .one(.list($0)) }
         default:
             return nil
+        }
+    }
+}
+
+extension ClientFit.Replacement<Node.Value> {
+    /// Whether nothing stands in the value's place: it is left out, or it was a list and
+    /// every item of it is.
+    fileprivate var leavesNothing: Bool {
+        switch self {
+        case .several(let values): values.isEmpty
+        case .one(.list(let items)): items.isEmpty
+        case .one: false
         }
     }
 }
