@@ -159,7 +159,7 @@ public struct ClientFit: Sendable {
             // nothing to show or to tap. Its actions go with it, and so do their problems
             // (its `onPress` comes first), unless the child itself is a problem (it has no
             // fallback): then all stay.
-            if name == "child", node.type == "beagle:touchable", replacement.leavesNothing {
+            if replacement.leavesNothing, name == "child", node.type == "beagle:touchable" {
                 if problems.count == problemsBeforeProperty { problems.removeSubrange(problemsBefore..<problemsBeforeProperty) }
                 return .several([])
             }
