@@ -33,7 +33,11 @@ struct FormatsCommand: RegistryCommand {
                 output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
             }
             for form in capabilities.appViewForms {
-                output += "  \(form)  where the app declares it\n"
+                if form.kind == .action && !capabilities.handsOtherActionsToTheApp {
+                    output += "  \(form.type) \(form.condition): written in a comment only, run by no app\n"
+                } else {
+                    output += "  \(form)  where the app declares it\n"
+                }
             }
             if !capabilities.handsOtherActionsToTheApp {
                 output += "  other actions: written in a comment only, run by no app\n"

@@ -114,6 +114,50 @@ struct AppViewFormTests {
         #expect(try ClientFit(Self.profile(.hxml), appComponents: app).fit(file) == file)
     }
 
+    static func action(_ type: String, route: Node.Value?) -> Node {
+        Node(kind: .action, type: type, properties: route.map { [.init("route", $0)] } ?? [])
+    }
+
+    static func routeObject(url: Node.Value) -> Node.Value {
+        .node(.object([.init("url", url)]))
+    }
+
+    /// Navigations in every form HXML tells apart, by name.
+    static let navigations: [(String, Node)] = [
+        ("push of a literal path", Action.navigate(to: "/profile/42").node),
+        ("push of a bound URL", action("beagle:pushView", route: routeObject(url: .expression(.bind("item.link"))))),
+        ("push of a route without a URL", action("beagle:pushView", route: .node(.object([.init("shouldPrefetch", .bool(true))])))),
+        ("push of a route that is a string", action("beagle:pushView", route: .string("/profile/42"))),
+        ("push without a route", action("beagle:pushView", route: nil)),
+        ("new stack of a literal path", action("beagle:pushStack", route: routeObject(url: .string("/home")))),
+        ("new stack of a bound URL", action("beagle:pushStack", route: routeObject(url: .expression(.bind("next"))))),
+        ("reset of a literal path", action("beagle:resetApplication", route: routeObject(url: .string("/home")))),
+        ("reset of a URL that is a number", action("beagle:resetStack", route: routeObject(url: .int(42)))),
+        ("back to a path", action("beagle:popToView", route: .string("/home"))),
+        ("back to a binding", action("beagle:popToView", route: .expression(.bind("back.to")))),
+        ("native route of a name", action("beagle:openNativeRoute", route: .string("settings"))),
+        ("native route of an object", action("beagle:openNativeRoute", route: .node(.object([])))),
+        ("back", Action.popView.node),
+    ]
+
+    @Test("A navigation HXML can write no href for runs nowhere in Hyperview: the fit refuses exactly those, declared or not")
+    func navigationsWithoutHref() throws {
+        var app = AppComponents()
+        for (_, node) in Self.navigations { app.declare(node.type) }
+        let fit = ClientFit(Self.profile(.hxml), appComponents: app)
+        for (name, node) in Self.navigations {
+            let screen = Screen { Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(node)]))]) }.node
+            let hxml = String(decoding: try ScreenFormat.hxml.renderBytes(screen), as: UTF8.self)
+            #expect(fit.problems(in: screen).map(\.type) == (hxml.contains("<behavior") ? [] : [node.type]), "\(name)")
+        }
+        let bound = Screen { Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(Self.navigations[1].1)]))]) }.node
+        #expect(fit.problems(in: bound).map(\.reason) == [
+            "hyperview has no equivalent for it with a route of no literal URL, and its format hands it to no handler of the app's own",
+        ])
+        // DivKit hands it to the app, in the action's payload.
+        #expect(try ClientFit(Self.profile(.divkit), appComponents: AppComponents()).fit(bound) == bound)
+    }
+
     @Test("An action Hyperview has no behavior for runs nowhere in HXML, declared or not; DivKit hands it to the app")
     func appActions() throws {
         let track = Node(kind: .action, type: "custom:track", properties: [.init("event", .string("follow"))])

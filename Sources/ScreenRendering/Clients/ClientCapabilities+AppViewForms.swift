@@ -4,10 +4,14 @@ extension ClientCapabilities {
     /// A form of a type the client renders that its format can write only as a view of
     /// the app's own (a DivKit `custom` div, an HXML `sr:` element): a node in this form is
     /// rendered only by the apps that `AppComponents` declares ``name`` for, as a custom
-    /// component is.
+    /// component is. A form of an action is the app's own to run, as an action the client
+    /// has no equivalent for is: where the format hands no action to the app
+    /// (``ClientCapabilities/handsOtherActionsToTheApp``), no app runs it.
     public struct AppViewForm: Sendable, CustomStringConvertible {
         /// The node type, such as `beagle:image`.
         public let type: String
+        /// Whether the type is a component's or an action's.
+        public let kind: Node.Kind
         /// What an app that ships the view declares, such as `beagle:image(local)`.
         public let name: String
         /// Which nodes of ``type`` are in the form, in words: `without a remote URL`.
@@ -16,21 +20,31 @@ extension ClientCapabilities {
         /// mapping writes these as the app's view.
         private let matches: @Sendable (Node) -> Bool
 
-        /// A form of `type`: the nodes `matches` selects, which `condition` tells in words.
+        /// A form of `type`, of a component unless `kind` says otherwise: the nodes
+        /// `matches` selects, which `condition` tells in words.
         public init(
-            type: String, name: String, condition: String = "in a form of its own", matches: @escaping @Sendable (Node) -> Bool
+            type: String, kind: Node.Kind = .component, name: String, condition: String = "in a form of its own",
+            matches: @escaping @Sendable (Node) -> Bool
         ) {
             self.type = type
+            self.kind = kind
             self.name = name
             self.condition = condition
             self.matches = matches
         }
 
-        public var description: String { "\(type) \(condition) as the app's own view \(name)" }
+        public var description: String {
+            "\(type) \(condition) as the app's own \(kind == .action ? "action" : "view") \(name)"
+        }
 
         /// Whether `node` is in this form.
         public func contains(_ node: Node) -> Bool {
-            node.type == type && matches(node)
+            node.type == type && containsNodeOfItsType(node)
+        }
+
+        /// Whether `node`, of ``type`` already, is in this form.
+        func containsNodeOfItsType(_ node: Node) -> Bool {
+            matches(node)
         }
 
         /// An image without a remote URL (`ImageSource.local`, an asset of the app): DivKit
@@ -76,6 +90,27 @@ extension ClientCapabilities {
             case .node(let child)?: child.kind != .component
             case .list(let items)?: items.isEmpty || !items.allSatisfy { if case .node(let item) = $0 { item.kind == .component } else { false } }
             default: true
+            }
+        }
+
+        /// A navigation (`pushView`, `pushStack`, `resetApplication`, `resetStack`) whose
+        /// `route` is not a route with a literal `url` (a URL bound to data, a screen of its
+        /// own; only an imported tree has one): HXML writes a behavior's `href` from a literal
+        /// path only, so it writes such an action in the element's comment alone.
+        public static func navigationOfNoLiteralURL(_ type: String) -> AppViewForm {
+            AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no literal URL") { action in
+                guard case .node(let route)? = action[property: "route"], case .string? = route[property: "url"] else { return true }
+                return false
+            }
+        }
+
+        /// An action whose `route` is a path or a route name (`popToView`,
+        /// `openNativeRoute`) with anything else there (a binding, an object; only an
+        /// imported tree has one): HXML writes it in the element's comment alone.
+        public static func routeOfNoString(_ type: String) -> AppViewForm {
+            AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not a string") { action in
+                guard case .string? = action[property: "route"] else { return true }
+                return false
             }
         }
     }

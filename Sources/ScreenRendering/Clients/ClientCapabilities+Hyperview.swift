@@ -65,8 +65,12 @@ extension ClientCapabilities {
         // of the app is the app's own `sr:local-image`. `<web-view>` gets only a web address
         // (ARCHITECTURE.md, "Trust"); any other URL is the app's own `sr:webView`. A
         // touchable is a `<view>` around its components: without any, the app's own
-        // `sr:touchable`.
-        appViewForms: [.localImage, .webViewOfNoWebAddress, .touchableOfNoComponents],
+        // `sr:touchable`. A behavior's `href` is written from a literal path only: a
+        // navigation of any other route is written in a comment, as an action without a
+        // behavior is.
+        appViewForms: [.localImage, .webViewOfNoWebAddress, .touchableOfNoComponents]
+            + ["beagle:pushView", "beagle:pushStack", "beagle:resetApplication", "beagle:resetStack"].map(AppViewForm.navigationOfNoLiteralURL)
+            + ["beagle:popToView", "beagle:openNativeRoute"].map(AppViewForm.routeOfNoString),
         // An action without a behavior (a request, a context, a custom action) is written
         // only in the element's comment: no handler of the app's own is reached.
         handsOtherActionsToTheApp: false,

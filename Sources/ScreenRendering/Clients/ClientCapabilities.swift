@@ -27,11 +27,14 @@ public struct ClientCapabilities: Sendable {
     public let sources: [String]
     /// ``types`` by type: every rendered node is looked up, once.
     private let entries: [String: Entry]
+    /// ``appViewForms`` grouped by type, in their order within a type.
+    private let formsByType: [AppViewForm]
 
     private struct Entry {
         var since: Version?
-        /// Whether some ``appViewForms`` are of the type, so that other types skip them.
-        var hasAppViewForms: Bool
+        /// Where the type's forms are in `formsByType`, so that a node is matched against
+        /// its own type's forms only (a range: an entry read holds nothing to retain).
+        var forms: Range<Int32>
     }
 
     /// Capabilities from their data.
@@ -47,9 +50,15 @@ public struct ClientCapabilities: Sendable {
         self.appViewForms = appViewForms
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
         self.sources = sources
-        entries = Dictionary(
-            types.map { entry in (entry.type, Entry(since: entry.since, hasAppViewForms: appViewForms.contains { $0.type == entry.type })) },
-            uniquingKeysWith: { first, _ in first })
+        var formsByType: [AppViewForm] = []
+        var entries: [String: Entry] = [:]
+        for (type, since) in types where entries[type] == nil {
+            let start = formsByType.count
+            formsByType += appViewForms.filter { $0.type == type }
+            entries[type] = Entry(since: since, forms: Int32(start)..<Int32(formsByType.count))
+        }
+        self.formsByType = formsByType
+        self.entries = entries
     }
 
     /// A property value a client renders only from `since`: a property of nodes of `type`
@@ -156,7 +165,9 @@ public struct ClientCapabilities: Sendable {
 
     /// Whether some ``appViewForms`` are of `type`.
     func hasAppViewForms(of type: String) -> Bool {
-        appViewForms.contains { $0.type == type }
+        // Most formats have none: no lookup then.
+        guard !formsByType.isEmpty, let entry = entries[type] else { return false }
+        return !entry.forms.isEmpty
     }
 
     /// What the client makes of a node, with one lookup of its type.
@@ -175,7 +186,7 @@ public struct ClientCapabilities: Sendable {
     @inline(__always)  // into the fit's walk, where the enum it returns costs nothing
     func rendering(of node: Node, at version: Version?) -> Rendering {
         guard let entry = entries[node.type] else { return .byTheAppOnly }
-        if entry.hasAppViewForms, let form = appViewForms.first(where: { $0.contains(node) }) { return .asAppView(form) }
+        for index in entry.forms where formsByType[Int(index)].containsNodeOfItsType(node) { return .asAppView(formsByType[Int(index)]) }
         if let since = entry.since, let version, version < since { return .fromLaterVersion(since: since) }
         return .rendered
     }

@@ -55,15 +55,16 @@ public struct ClientFit: Sendable {
         /// A view of the app's own that the app does not declare for this client: the
         /// node's type, or the form the format writes as the app's view.
         case appView(ClientCapabilities.AppViewForm?)
-        /// An action the client has no equivalent for, which its format hands to no handler
-        /// of the app's own.
-        case noAppHandler
+        /// An action the client has no equivalent for (or none in this form), which its
+        /// format hands to no handler of the app's own.
+        case noAppHandler(ClientCapabilities.AppViewForm?)
     }
 
     private func refusal(of node: Node) -> Refusal? {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.rendering(of: node, at: profile.clientVersion) {
         case .asAppView(let form):
+            if form.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler(form) }
             // The app's view renders it, not the client's own type: no version of it applies.
             let ships = appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(form)
@@ -76,7 +77,7 @@ public struct ClientFit: Sendable {
         case .fromLaterVersion(let since):
             return .type(since: since)
         case .byTheAppOnly:
-            if node.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler }
+            if node.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler(nil) }
             let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(nil)
         }
@@ -89,8 +90,9 @@ public struct ClientFit: Sendable {
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
-        case .noAppHandler:
-            return "\(capabilities.client) has no equivalent for it, and its format hands it to no handler of the app's own"
+        case .noAppHandler(let form):
+            let what = form.map { "it \($0.condition)" } ?? "it"
+            return "\(capabilities.client) has no equivalent for \(what), and its format hands it to no handler of the app's own"
         case .appView(let form):
             let app = profile.appVersion.map { "app \($0)" } ?? "an app that names no version"
             let view = form.map { "this form of it is written as the app's own view \($0.name)" } ?? "it needs the app's own view"
