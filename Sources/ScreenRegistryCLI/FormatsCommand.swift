@@ -14,7 +14,8 @@ struct FormatsCommand: RegistryCommand {
             in DivKit and Hyperview: beagle:image(local); a Hyperview web view of no web \
             address: beagle:webView; an imported touchable without the components its \
             format puts the press on: beagle:touchable). An action Hyperview has no behavior for (a request, a \
-            context, a custom action) runs on no Hyperview client, declared or not.
+            context, a custom action), or a navigation whose route has no path, runs on no \
+            Hyperview client, declared or not.
 
             Examples:
               screen-registry formats

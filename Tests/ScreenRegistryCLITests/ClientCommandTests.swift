@@ -30,7 +30,7 @@ struct ClientCommandTests {
         let hyperview = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("hyperview\n") })
         #expect(hyperview.contains("  other actions: written in a comment only, run by no app\n"))
         #expect(hyperview.contains("  beagle:touchable of no components as the app's own view beagle:touchable  where the app declares it\n"))
-        #expect(hyperview.contains("  beagle:pushView with a route of no literal URL: written in a comment only, run by no app\n"))
+        #expect(hyperview.contains("  beagle:pushView with a route of no path: written in a comment only, run by no app\n"))
         let divkit = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("divkit\n") })
         #expect(divkit.contains("  beagle:touchable of no single component as the app's own view beagle:touchable  where the app declares it\n"))
         #expect(run.stdout.components(separatedBy: "other actions:").count == 2)

@@ -122,23 +122,34 @@ struct AppViewFormTests {
         .node(.object([.init("url", url)]))
     }
 
-    /// Navigations in every form HXML tells apart, by name.
+    /// Navigations in every form HXML tells apart, by name; `item.link` is in the screen's
+    /// context.
     static let navigations: [(String, Node)] = [
         ("push of a literal path", Action.navigate(to: "/profile/42").node),
         ("push of a bound URL", action("beagle:pushView", route: routeObject(url: .expression(.bind("item.link"))))),
+        ("push of a URL of text and a binding", action("beagle:pushView", route: routeObject(url: .expression(BeagleExpression(parts: [.text("/posts/"), .binding("item.id")]))))),
         ("push of a route without a URL", action("beagle:pushView", route: .node(.object([.init("shouldPrefetch", .bool(true))])))),
         ("push of a route that is a string", action("beagle:pushView", route: .string("/profile/42"))),
         ("push without a route", action("beagle:pushView", route: nil)),
         ("new stack of a literal path", action("beagle:pushStack", route: routeObject(url: .string("/home")))),
-        ("new stack of a bound URL", action("beagle:pushStack", route: routeObject(url: .expression(.bind("next"))))),
+        ("new stack of a bound URL", action("beagle:pushStack", route: routeObject(url: .expression(.bind("item.link"))))),
+        ("new stack of a URL that is an object", action("beagle:pushStack", route: routeObject(url: .node(.object([]))))),
         ("reset of a literal path", action("beagle:resetApplication", route: routeObject(url: .string("/home")))),
         ("reset of a URL that is a number", action("beagle:resetStack", route: routeObject(url: .int(42)))),
+        ("reset without a route", action("beagle:resetApplication", route: nil)),
         ("back to a path", action("beagle:popToView", route: .string("/home"))),
-        ("back to a binding", action("beagle:popToView", route: .expression(.bind("back.to")))),
+        ("back to a binding", action("beagle:popToView", route: .expression(.bind("item.link")))),
+        ("back to a number", action("beagle:popToView", route: .int(2))),
         ("native route of a name", action("beagle:openNativeRoute", route: .string("settings"))),
         ("native route of an object", action("beagle:openNativeRoute", route: .node(.object([])))),
         ("back", Action.popView.node),
     ]
+
+    /// A screen of a button that runs `action`, in a container whose context has `item`.
+    static func buttonScreen(_ action: Node) -> Node {
+        let button = Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(action)]))])
+        return Screen { Container(context: Context(id: "item", value: ["link": "/profile/7", "id": 9])) { button } }.node
+    }
 
     @Test("A navigation HXML can write no href for runs nowhere in Hyperview: the fit refuses exactly those, declared or not")
     func navigationsWithoutHref() throws {
@@ -146,16 +157,25 @@ struct AppViewFormTests {
         for (_, node) in Self.navigations { app.declare(node.type) }
         let fit = ClientFit(Self.profile(.hxml), appComponents: app)
         for (name, node) in Self.navigations {
-            let screen = Screen { Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(node)]))]) }.node
+            let screen = Self.buttonScreen(node)
             let hxml = String(decoding: try ScreenFormat.hxml.renderBytes(screen), as: UTF8.self)
             #expect(fit.problems(in: screen).map(\.type) == (hxml.contains("<behavior") ? [] : [node.type]), "\(name)")
         }
-        let bound = Screen { Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(Self.navigations[1].1)]))]) }.node
-        #expect(fit.problems(in: bound).map(\.reason) == [
-            "hyperview has no equivalent for it with a route of no literal URL, and its format hands it to no handler of the app's own",
+        // A binding is resolved from the screen's contexts into the href.
+        let bound = String(decoding: try ScreenFormat.hxml.renderBytes(Self.buttonScreen(Self.navigations[2].1)), as: UTF8.self)
+        #expect(bound.contains(#"<behavior trigger="press" action="push" href="/posts/9"/>"#))
+        let unrouted = Self.buttonScreen(Self.action("beagle:pushView", route: .node(.object([]))))
+        #expect(fit.problems(in: unrouted).map(\.reason) == [
+            "hyperview has no equivalent for it with a route of no path, and its format hands it to no handler of the app's own",
         ])
         // DivKit hands it to the app, in the action's payload.
-        #expect(try ClientFit(Self.profile(.divkit), appComponents: AppComponents()).fit(bound) == bound)
+        #expect(try ClientFit(Self.profile(.divkit), appComponents: AppComponents()).fit(unrouted) == unrouted)
+        // What the fit cannot know: a binding to data the screen does not have. HXML writes
+        // no part of such a path, and says so in the comment.
+        let missing = Self.buttonScreen(Self.action("beagle:pushView", route: Self.routeObject(url: .expression(.bind("user.link")))))
+        #expect(fit.problems(in: missing) == [])
+        let written = String(decoding: try ScreenFormat.hxml.renderBytes(missing), as: UTF8.self)
+        #expect(!written.contains("<behavior") && written.contains("unresolved @{user.link}"))
     }
 
     @Test("An action Hyperview has no behavior for runs nowhere in HXML, declared or not; DivKit hands it to the app")

@@ -94,24 +94,36 @@ extension ClientCapabilities {
         }
 
         /// A navigation (`pushView`, `pushStack`, `resetApplication`, `resetStack`) whose
-        /// `route` is not a route with a literal `url` (a URL bound to data, a screen of its
-        /// own; only an imported tree has one): HXML writes a behavior's `href` from a literal
-        /// path only, so it writes such an action in the element's comment alone.
-        public static func navigationOfNoLiteralURL(_ type: String) -> AppViewForm {
-            AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no literal URL") { action in
-                guard case .node(let route)? = action[property: "route"], case .string? = route[property: "url"] else { return true }
-                return false
+        /// `route` is not a route with a `url` of text or a binding (a route of a screen of
+        /// its own, a URL that is a number, a route that is text; only an imported tree has
+        /// one): HXML writes a behavior's `href` from a path alone, so it writes such an
+        /// action in the element's comment, where it never runs.
+        public static func navigationOfNoPath(_ type: String) -> AppViewForm {
+            AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no path") { action in
+                guard case .node(let route)? = action[property: "route"], let url = route[property: "url"] else { return true }
+                return !url.isTextOrBinding
             }
         }
 
         /// An action whose `route` is a path or a route name (`popToView`,
-        /// `openNativeRoute`) with anything else there (a binding, an object; only an
-        /// imported tree has one): HXML writes it in the element's comment alone.
-        public static func routeOfNoString(_ type: String) -> AppViewForm {
-            AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not a string") { action in
-                guard case .string? = action[property: "route"] else { return true }
-                return false
+        /// `openNativeRoute`) with anything but text or a binding there (an object, a
+        /// number; only an imported tree has one): HXML writes it in the element's comment.
+        public static func routeOfNoText(_ type: String) -> AppViewForm {
+            AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not text") { action in
+                guard let route = action[property: "route"] else { return true }
+                return !route.isTextOrBinding
             }
+        }
+    }
+}
+
+extension Node.Value {
+    /// Whether the value is text or a binding: what HXML resolves into a behavior's
+    /// `href`, the binding from the screen's contexts as it writes the screen.
+    fileprivate var isTextOrBinding: Bool {
+        switch self {
+        case .string, .expression: true
+        case .int, .double, .bool, .node, .list: false
         }
     }
 }

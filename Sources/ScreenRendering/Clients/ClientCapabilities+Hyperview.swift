@@ -7,7 +7,8 @@ extension ClientCapabilities {
     /// first version that has it; the rest is the app's own: a custom component (or a
     /// local image, or a web view of no web address) is an `sr:` element Hyperview shows
     /// only through a custom element the app registers, and an action without a behavior
-    /// (a request, a context) is written only in a comment, so no app runs it.
+    /// (a request, a context, a navigation whose route has no path) is written only in a
+    /// comment, so no app runs it.
     ///
     /// Sources, in `Instawork/hyperview`: `CHANGELOG.md` 0.1.0 ("Added `<screen>`,
     /// `<body>`, `<header>`, `<view>`, `<text>`", `<text-field>`, `<list>`, `<item>`, and the
@@ -65,12 +66,12 @@ extension ClientCapabilities {
         // of the app is the app's own `sr:local-image`. `<web-view>` gets only a web address
         // (ARCHITECTURE.md, "Trust"); any other URL is the app's own `sr:webView`. A
         // touchable is a `<view>` around its components: without any, the app's own
-        // `sr:touchable`. A behavior's `href` is written from a literal path only: a
-        // navigation of any other route is written in a comment, as an action without a
-        // behavior is.
+        // `sr:touchable`. A behavior's `href` is written from a path (text, or a binding
+        // the screen's contexts resolve): a navigation of any other route is written in a
+        // comment, as an action without a behavior is.
         appViewForms: [.localImage, .webViewOfNoWebAddress, .touchableOfNoComponents]
-            + ["beagle:pushView", "beagle:pushStack", "beagle:resetApplication", "beagle:resetStack"].map(AppViewForm.navigationOfNoLiteralURL)
-            + ["beagle:popToView", "beagle:openNativeRoute"].map(AppViewForm.routeOfNoString),
+            + ["beagle:pushView", "beagle:pushStack", "beagle:resetApplication", "beagle:resetStack"].map(AppViewForm.navigationOfNoPath)
+            + ["beagle:popToView", "beagle:openNativeRoute"].map(AppViewForm.routeOfNoText),
         // An action without a behavior (a request, a context, a custom action) is written
         // only in the element's comment: no handler of the app's own is reached.
         handsOtherActionsToTheApp: false,

@@ -16,7 +16,9 @@ public struct ClientCapabilities: Sendable {
     /// Property values the client renders only from a later version than their type.
     public let properties: [PropertyRequirement]
     /// Forms of the types it renders that its format writes as a view of the app's own
-    /// (a local image in DivKit): rendered only where the app declares the view.
+    /// (a local image in DivKit): rendered only where the app declares the view. A form
+    /// of an action (an HXML navigation of no path) runs only where the format hands
+    /// actions to the app (``handsOtherActionsToTheApp``).
     public let appViewForms: [AppViewForm]
     /// Whether the format hands an action the client has no equivalent for to the app's
     /// own code (DivKit's action payload, Beagle's custom actions), so that an app that

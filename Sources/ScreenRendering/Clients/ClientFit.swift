@@ -64,7 +64,7 @@ public struct ClientFit: Sendable {
         guard node.kind == .component || node.kind == .action else { return nil }
         switch capabilities.rendering(of: node, at: profile.clientVersion) {
         case .asAppView(let form):
-            if form.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler(form) }
+            if node.kind == .action && !capabilities.handsOtherActionsToTheApp { return .noAppHandler(form) }
             // The app's view renders it, not the client's own type: no version of it applies.
             let ships = appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(form)

@@ -44,26 +44,26 @@ extension HXMLMapping {
     private func behavior(_ node: Node, trigger: StaticString?, _ unmapped: inout [String]) -> HXMLBehavior? {
         var properties = Properties(node.properties)
         var behavior: HXMLBehavior?
-        let route = { (properties: inout Properties) -> String? in
+        let route = { (properties: inout Properties, unmapped: inout [String]) -> String? in
             properties.take("route") { value -> String? in
-                if case .node(let route) = value, case .string(let path)? = route[property: "url"] { return Self.href(path) }
-                return nil
+                guard case .node(let route) = value, let url = route[property: "url"] else { return nil }
+                return resolvedText(url, &unmapped).map(Self.href)
             }
         }
         switch node.type {
         case "beagle:pushView":
-            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "push", href: $0) }
+            behavior = route(&properties, &unmapped).map { HXMLBehavior(trigger: trigger, action: "push", href: $0) }
         case "beagle:pushStack":
-            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "new", href: $0) }
+            behavior = route(&properties, &unmapped).map { HXMLBehavior(trigger: trigger, action: "new", href: $0) }
         case "beagle:resetApplication", "beagle:resetStack":
             // `navigate` unwinds to the screen when the stack has it, and pushes it otherwise.
-            behavior = route(&properties).map { HXMLBehavior(trigger: trigger, action: "navigate", href: $0) }
+            behavior = route(&properties, &unmapped).map { HXMLBehavior(trigger: trigger, action: "navigate", href: $0) }
         case "beagle:popView":
             behavior = HXMLBehavior(trigger: trigger, action: "back", href: "#")
         case "beagle:popStack":
             behavior = HXMLBehavior(trigger: trigger, action: "close", href: "#")
         case "beagle:popToView":
-            behavior = properties.takeString("route").map { HXMLBehavior(trigger: trigger, action: "back", href: Self.href($0)) }
+            behavior = properties.take("route") { resolvedText($0, &unmapped) }.map { HXMLBehavior(trigger: trigger, action: "back", href: Self.href($0)) }
         case "beagle:openExternalURL":
             // Only web addresses: any other scheme from data (javascript:, file:, an
             // intent) is not opened, and is reported instead.
@@ -72,7 +72,7 @@ extension HXMLMapping {
                 return HXMLBehavior(trigger: trigger, action: "deep-link", href: address)
             }
         case "beagle:openNativeRoute":
-            behavior = properties.takeString("route").map { route in
+            behavior = properties.take("route") { resolvedText($0, &unmapped) }.map { route in
                 HXMLBehavior(trigger: trigger, action: "deep-link", href: appScheme + "://" + route.drop { $0 == "/" })
             }
         case "beagle:alert", "beagle:confirm":
@@ -85,6 +85,23 @@ extension HXMLMapping {
             unmapped += behavior == nil ? [name] : properties.remaining.map { name + "." + $0.name }
         }
         return behavior
+    }
+
+    /// `value` as text when it is a string, or a binding the screen's contexts resolve
+    /// whole (a route from a list item's data); `nil` otherwise. What a binding names that
+    /// is not there goes to `unmapped`: no part of a path is guessed.
+    private func resolvedText(_ value: Node.Value, _ unmapped: inout [String]) -> String? {
+        switch value {
+        case .string(let text):
+            return text
+        case .expression(let expression):
+            var missing: [String] = []
+            let text = scope.text(of: expression, unresolved: &missing)
+            unmapped += missing
+            return missing.isEmpty ? text : nil
+        default:
+            return nil
+        }
     }
 
     /// An alert (one option) or a confirmation (OK and Cancel), each option running its
