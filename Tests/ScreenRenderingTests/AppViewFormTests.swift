@@ -128,6 +128,7 @@ struct AppViewFormTests {
         ("push of a literal path", Action.navigate(to: "/profile/42").node),
         ("push of a bound URL", action("beagle:pushView", route: routeObject(url: .expression(.bind("item.link"))))),
         ("push of a URL of text and a binding", action("beagle:pushView", route: routeObject(url: .expression(BeagleExpression(parts: [.text("/posts/"), .binding("item.id")]))))),
+        ("push of an operation", action("beagle:pushView", route: routeObject(url: .expression(BeagleExpression(parts: [.binding("sum(item.id, 1)")]))))),
         ("push of a route without a URL", action("beagle:pushView", route: .node(.object([.init("shouldPrefetch", .bool(true))])))),
         ("push of a route that is a string", action("beagle:pushView", route: .string("/profile/42"))),
         ("push without a route", action("beagle:pushView", route: nil)),
@@ -142,13 +143,15 @@ struct AppViewFormTests {
         ("back to a number", action("beagle:popToView", route: .int(2))),
         ("native route of a name", action("beagle:openNativeRoute", route: .string("settings"))),
         ("native route of an object", action("beagle:openNativeRoute", route: .node(.object([])))),
+        ("native route of a binding", action("beagle:openNativeRoute", route: .expression(.bind("item.route")))),
         ("back", Action.popView.node),
     ]
 
     /// A screen of a button that runs `action`, in a container whose context has `item`.
     static func buttonScreen(_ action: Node) -> Node {
         let button = Node(kind: .component, type: "beagle:button", properties: [.init("text", .string("Go")), .init("onPress", .list([.node(action)]))])
-        return Screen { Container(context: Context(id: "item", value: ["link": "/profile/7", "id": 9])) { button } }.node
+        let item: JSONValue = ["link": "/profile/7", "id": 9, "route": "settings/a b", "away": "//evil.example/x", "info": ["a": 1]]
+        return Screen { Container(context: Context(id: "item", value: item)) { button } }.node
     }
 
     @Test("A navigation HXML can write no href for runs nowhere in Hyperview: the fit refuses exactly those, declared or not")
@@ -162,20 +165,30 @@ struct AppViewFormTests {
             #expect(fit.problems(in: screen).map(\.type) == (hxml.contains("<behavior") ? [] : [node.type]), "\(name)")
         }
         // A binding is resolved from the screen's contexts into the href.
-        let bound = String(decoding: try ScreenFormat.hxml.renderBytes(Self.buttonScreen(Self.navigations[2].1)), as: UTF8.self)
-        #expect(bound.contains(#"<behavior trigger="press" action="push" href="/posts/9"/>"#))
+        func written(_ action: Node) throws -> String {
+            String(decoding: try ScreenFormat.hxml.renderBytes(Self.buttonScreen(action)), as: UTF8.self)
+        }
+        #expect(try written(Self.navigations[2].1).contains(#"<behavior trigger="press" action="push" href="/posts/9"/>"#))
+        // Data never names another host, and a route from data is encoded as any href is.
+        let away = Self.action("beagle:pushView", route: Self.routeObject(url: .expression(.bind("item.away"))))
+        #expect(try written(away).contains(#"href="/evil.example/x""#))
+        let native = Self.action("beagle:openNativeRoute", route: .expression(.bind("item.route")))
+        #expect(try written(native).contains(#"action="deep-link" href="myapp://settings/a%20b""#))
         let unrouted = Self.buttonScreen(Self.action("beagle:pushView", route: .node(.object([]))))
         #expect(fit.problems(in: unrouted).map(\.reason) == [
             "hyperview has no equivalent for it with a route of no path, and its format hands it to no handler of the app's own",
         ])
         // DivKit hands it to the app, in the action's payload.
         #expect(try ClientFit(Self.profile(.divkit), appComponents: AppComponents()).fit(unrouted) == unrouted)
-        // What the fit cannot know: a binding to data the screen does not have. HXML writes
-        // no part of such a path, and says so in the comment.
-        let missing = Self.buttonScreen(Self.action("beagle:pushView", route: Self.routeObject(url: .expression(.bind("user.link")))))
-        #expect(fit.problems(in: missing) == [])
-        let written = String(decoding: try ScreenFormat.hxml.renderBytes(missing), as: UTF8.self)
-        #expect(!written.contains("<behavior") && written.contains("unresolved @{user.link}"))
+        // What the fit, which reads the tree's shape and not its data, lets through: a
+        // binding to a path the data does not have, or has no text at. HXML writes no part
+        // of such a path, and says so in the comment.
+        for path in ["user.link", "item.info"] {
+            let missing = Self.action("beagle:pushView", route: Self.routeObject(url: .expression(.bind(path))))
+            #expect(fit.problems(in: Self.buttonScreen(missing)) == [])
+            let comment = try written(missing)
+            #expect(!comment.contains("<behavior") && comment.contains("unresolved @{\(path)}"), "\(path)")
+        }
     }
 
     @Test("An action Hyperview has no behavior for runs nowhere in HXML, declared or not; DivKit hands it to the app")

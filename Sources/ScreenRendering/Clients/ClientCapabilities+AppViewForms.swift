@@ -94,10 +94,11 @@ extension ClientCapabilities {
         }
 
         /// A navigation (`pushView`, `pushStack`, `resetApplication`, `resetStack`) whose
-        /// `route` is not a route with a `url` of text or a binding (a route of a screen of
-        /// its own, a URL that is a number, a route that is text; only an imported tree has
-        /// one): HXML writes a behavior's `href` from a path alone, so it writes such an
-        /// action in the element's comment, where it never runs.
+        /// `route` is not a route with a `url` of text or of bindings to paths (a route of a
+        /// screen of its own, a URL that is a number, an operation such as `sum(…)`, a route
+        /// that is text; only an imported tree has one): HXML writes a behavior's `href`
+        /// from a path alone, resolving bindings from the screen's contexts, so it writes
+        /// such an action in the element's comment, where it never runs.
         public static func navigationOfNoPath(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no path") { action in
                 guard case .node(let route)? = action[property: "route"], let url = route[property: "url"] else { return true }
@@ -106,8 +107,9 @@ extension ClientCapabilities {
         }
 
         /// An action whose `route` is a path or a route name (`popToView`,
-        /// `openNativeRoute`) with anything but text or a binding there (an object, a
-        /// number; only an imported tree has one): HXML writes it in the element's comment.
+        /// `openNativeRoute`) with anything but text or bindings to paths there (an object,
+        /// a number, an operation; only an imported tree has one): HXML writes it in the
+        /// element's comment.
         public static func routeOfNoText(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not text") { action in
                 guard let route = action[property: "route"] else { return true }
@@ -118,12 +120,19 @@ extension ClientCapabilities {
 }
 
 extension Node.Value {
-    /// Whether the value is text or a binding: what HXML resolves into a behavior's
-    /// `href`, the binding from the screen's contexts as it writes the screen.
+    /// Whether the value is text, or text with bindings to paths: what HXML resolves into
+    /// a behavior's `href` from the screen's contexts as it writes the screen. Whether the
+    /// data has a text at each path is known only then.
     fileprivate var isTextOrBinding: Bool {
         switch self {
-        case .string, .expression: true
-        case .int, .double, .bool, .node, .list: false
+        case .string:
+            true
+        case .expression(let expression):
+            expression.parts.allSatisfy { part in
+                if case .binding(let path) = part { HXMLScope.isPath(path) } else { true }
+            }
+        case .int, .double, .bool, .node, .list:
+            false
         }
     }
 }

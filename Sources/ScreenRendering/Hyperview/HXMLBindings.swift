@@ -97,6 +97,11 @@ struct HXMLScope {
         case index(Int)
     }
 
+    /// Whether `path` is a path the scope reads (`a.b[2].c`), not an operation.
+    static func isPath(_ path: String) -> Bool {
+        segments(path) != nil
+    }
+
     /// `a.b[2].c` as keys and indices; `nil` for anything that is not such a path.
     private static func segments(_ path: String) -> [Segment]? {
         var segments: [Segment] = []

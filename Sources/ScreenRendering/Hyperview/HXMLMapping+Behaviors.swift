@@ -73,7 +73,8 @@ extension HXMLMapping {
             }
         case "beagle:openNativeRoute":
             behavior = properties.take("route") { resolvedText($0, &unmapped) }.map { route in
-                HXMLBehavior(trigger: trigger, action: "deep-link", href: appScheme + "://" + route.drop { $0 == "/" })
+                // Encoded as every other href is: a route from data may hold a space or a tab.
+                HXMLBehavior(trigger: trigger, action: "deep-link", href: appScheme + "://" + String(route.drop { $0 == "/" }).percentEncodingURLUnsafeBytes)
             }
         case "beagle:alert", "beagle:confirm":
             behavior = alert(&properties, trigger: trigger, isConfirm: node.type == "beagle:confirm", &unmapped)
