@@ -17,8 +17,9 @@ extension ClientCapabilities {
         /// Which nodes of ``type`` are in the form, in words: `without a remote URL`.
         public let condition: String
         /// Whether a node of ``type`` is in this form, as the fit leaves it: the format's
-        /// mapping writes these as the app's view.
-        private let matches: @Sendable (Node) -> Bool
+        /// mapping writes these as the app's view. The capabilities call it for nodes of
+        /// the type only.
+        let matches: @Sendable (Node) -> Bool
 
         /// A form of `type`, of a component unless `kind` says otherwise: the nodes
         /// `matches` selects, which `condition` tells in words.
@@ -39,12 +40,7 @@ extension ClientCapabilities {
 
         /// Whether `node` is in this form.
         public func contains(_ node: Node) -> Bool {
-            node.type == type && containsNodeOfItsType(node)
-        }
-
-        /// Whether `node`, of ``type`` already, is in this form.
-        func containsNodeOfItsType(_ node: Node) -> Bool {
-            matches(node)
+            node.type == type && matches(node)
         }
 
         /// An image without a remote URL (`ImageSource.local`, an asset of the app): DivKit
@@ -102,7 +98,7 @@ extension ClientCapabilities {
         public static func navigationOfNoPath(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no path") { action in
                 guard case .node(let route)? = action[property: "route"], let url = route[property: "url"] else { return true }
-                return !url.isTextOrBinding
+                return !url.isTextOrPathBinding
             }
         }
 
@@ -113,7 +109,7 @@ extension ClientCapabilities {
         public static func routeOfNoText(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not text") { action in
                 guard let route = action[property: "route"] else { return true }
-                return !route.isTextOrBinding
+                return !route.isTextOrPathBinding
             }
         }
     }
@@ -123,7 +119,7 @@ extension Node.Value {
     /// Whether the value is text, or text with bindings to paths: what HXML resolves into
     /// a behavior's `href` from the screen's contexts as it writes the screen. Whether the
     /// data has a text at each path is known only then.
-    fileprivate var isTextOrBinding: Bool {
+    fileprivate var isTextOrPathBinding: Bool {
         switch self {
         case .string:
             true

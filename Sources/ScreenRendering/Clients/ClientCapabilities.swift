@@ -188,7 +188,7 @@ public struct ClientCapabilities: Sendable {
     @inline(__always)  // into the fit's walk, where the enum it returns costs nothing
     func rendering(of node: Node, at version: Version?) -> Rendering {
         guard let entry = entries[node.type] else { return .byTheAppOnly }
-        for index in entry.forms where formsByType[Int(index)].containsNodeOfItsType(node) { return .asAppView(formsByType[Int(index)]) }
+        for index in entry.forms where formsByType[Int(index)].matches(node) { return .asAppView(formsByType[Int(index)]) }
         if let since = entry.since, let version, version < since { return .fromLaterVersion(since: since) }
         return .rendered
     }
