@@ -254,6 +254,26 @@ struct HXMLMappingTests {
         #expect(container.comments == [" no Hyperview equivalent: unresolved @{user.missing} "])
     }
 
+    @Test("A container's and a list's onInit read their own context, as their children do")
+    func loadActionsInOwnContext() throws {
+        let push = Node(kind: .action, type: "beagle:pushView", properties: [
+            .init("route", .node(.object([.init("url", .expression(.bind("next.path")))]))),
+        ])
+        var container = Container(context: Context(id: "next", value: ["path": "/profile/7"])) { Text("a") }.node
+        container.properties.append(.init("onInit", .list([.node(push)])))
+        var list = ListView(dataSource: .bind("next.rows"), context: Context(id: "next", value: ["path": "/feed", "rows": [1]])) { Text("r") }.node
+        list.properties.append(.init("onInit", .list([.node(push)])))
+        let doc = try ScreenRenderingTests.document(Screen { container; list })
+        let items = try content(doc)
+        #expect(items.map(\.name) == ["view", "list"])
+        #expect(items.map { $0.first("behavior")?.attributes } == [
+            ["trigger": "load", "action": "push", "href": "/profile/7"],
+            ["trigger": "load", "action": "push", "href": "/feed"],
+        ])
+        #expect(items.allSatisfy { $0.comments.isEmpty })
+        #expect(items[1].all("item").count == 1)
+    }
+
     @Test("Scroll and page views scroll; a tab bar is a single choice; touchables press")
     func containers() throws {
         let doc = try ScreenRenderingTests.document(Screen(title: "C") {

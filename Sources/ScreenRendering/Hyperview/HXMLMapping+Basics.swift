@@ -55,7 +55,8 @@ extension HXMLMapping {
             }
             parts.unmapped.append(property.name)
         }
-        let loaded = behaviors(loadActions, trigger: "load", &parts.unmapped)
+        // Beagle runs a component's `onInit` in its own context, as its children read it.
+        let loaded = withContext(context) { mapping in mapping.behaviors(loadActions, trigger: "load", &parts.unmapped) }
         let isForm = !isInsideForm && (children ?? []).contains { value in
             if case .node(let child) = value { child.hasType("beagle:textInput") && isIncluded(child) } else { false }
         }

@@ -277,8 +277,10 @@ struct HXMLMapping {
         // is used for every entry (or the first, when they all have one).
         let chosen = templates.first { $0[property: "case"] == nil } ?? templates.first
         if templates.count > 1 { unmapped.append("templates (\(templates.count - 1) not used)") }
-        let loaded = behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped)
-        let items = withContext(context) { mapping in mapping.dataSource(&properties) }
+        // The data source and `onInit` read the list's own context, as its items do.
+        let (items, loaded) = withContext(context) { mapping in
+            (mapping.dataSource(&properties), mapping.behaviors(properties.takeAny("onInit"), trigger: "load", &unmapped))
+        }
         // A list inside an item is not allowed: a view holds it there.
         if parent == .item { writer.start("view") }
         open("list", id: id, style: style, unmapped: unmapped, properties)
