@@ -137,7 +137,7 @@ struct HXMLMappingTests {
         #expect(body.comments == [" no Hyperview equivalent: style.margin "])
     }
 
-    @Test("Actions: back, close, new, navigate, alerts with options, and what has no equivalent")
+    @Test("Actions: back, close, new, navigate (a pop to a route included), alerts with options, and what has no equivalent")
     func actions() throws {
         let doc = try ScreenRenderingTests.document(Screen(title: "A") {
             Button("Back", action: .popView)
@@ -150,6 +150,7 @@ struct HXMLMappingTests {
             Button("Tab", action: .navigate(to: "/\t/evil.example/x"))
             Button("Line", action: .navigate(to: "\n//evil.example/y z"))
             Button("Marks", action: .navigate(to: "/q/{a}|b\\c/José"))
+            Button("Home", action: .popToView("/home"))
         })
         let behaviors = try content(doc).map { $0.first("behavior")?.attributes ?? [:] }
         #expect(behaviors[0] == ["trigger": "press", "action": "back", "href": "#"])
@@ -169,6 +170,9 @@ struct HXMLMappingTests {
         #expect(behaviors[8]["href"] == "/%0A//evil.example/y%20z")
         // So is what a URL may not hold: a backslash, which a parser reads as a slash, too.
         #expect(behaviors[9]["href"] == "/q/%7Ba%7D%7Cb%5Cc/Jos%C3%A9")
+        // Back to the screen of a route: Hyperview's `navigate` unwinds the stack to the
+        // screen loaded from it; `back` would pop one screen and reload it from the route.
+        #expect(behaviors[10] == ["trigger": "press", "action": "navigate", "href": "/home"])
         let body = try #require(doc.first("screen")?.first("body")?.first("view"))
         #expect(body.comments == [" no Hyperview equivalent: setContext "])
     }

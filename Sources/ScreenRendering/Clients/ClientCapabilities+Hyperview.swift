@@ -35,7 +35,7 @@ extension ClientCapabilities {
             ("beagle:webView", Version("0.11")),  // web-view
             ("beagle:pushView", Version("0.1")), ("beagle:pushStack", Version("0.1")),  // push, new
             ("beagle:resetApplication", Version("0.1")), ("beagle:resetStack", Version("0.1")),  // navigate
-            ("beagle:popView", Version("0.1")), ("beagle:popStack", Version("0.1")), ("beagle:popToView", Version("0.1")),
+            ("beagle:popView", Version("0.1")), ("beagle:popStack", Version("0.1")), ("beagle:popToView", Version("0.1")),  // back, close, navigate
             ("beagle:openExternalURL", Version("0.13")), ("beagle:openNativeRoute", Version("0.13")),  // deep-link
             ("beagle:alert", Version("0.7")), ("beagle:confirm", Version("0.7")),  // alert
         ],

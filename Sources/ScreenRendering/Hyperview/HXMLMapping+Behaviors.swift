@@ -17,7 +17,8 @@ struct HXMLBehavior {
 }
 
 /// Actions as behaviors: navigation loads the deep-link path the service resolves
-/// (`/products/p1`, relative to the document's own address), back and close pop, web
+/// (`/products/p1`, relative to the document's own address), back and close pop (to a
+/// route: `navigate`, which unwinds the stack to the screen loaded from it), web
 /// addresses and native routes open through `deep-link`, alerts use Hyperview's alert
 /// namespace. Actions with no Hyperview equivalent (contexts, requests, custom actions)
 /// are reported in the element's comment.
@@ -63,7 +64,9 @@ extension HXMLMapping {
         case "beagle:popStack":
             behavior = HXMLBehavior(trigger: trigger, action: "close", href: "#")
         case "beagle:popToView":
-            behavior = properties.take("route") { resolvedText($0, &unmapped) }.map { HXMLBehavior(trigger: trigger, action: "back", href: Self.href($0)) }
+            // `back` would pop one screen and reload it from the route; `navigate` unwinds
+            // the stack to the screen loaded from it (`docs/reference_behavior_attributes.md`).
+            behavior = properties.take("route") { resolvedText($0, &unmapped) }.map { HXMLBehavior(trigger: trigger, action: "navigate", href: Self.href($0)) }
         case "beagle:openExternalURL":
             // Only web addresses: any other scheme from data (javascript:, file:, an
             // intent) is not opened, and is reported instead.
