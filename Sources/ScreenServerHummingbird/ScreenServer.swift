@@ -102,9 +102,12 @@ public struct ScreenServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router ?? makeRouter(),
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                idleTimeout: configuration.idleTimeout.map(TimeAmount.init)
-            )),
+            server: HTTPServerBuilder { responder in
+                ClosingHTTP1Channel(base: HTTP1Channel(
+                    responder: responder,
+                    configuration: HTTP1Channel.Configuration(idleTimeout: configuration.idleTimeout.map(TimeAmount.init))
+                ))
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "ScreenRegistry",

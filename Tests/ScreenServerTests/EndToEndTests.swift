@@ -97,12 +97,20 @@ private func get(_ url: URL, accept: String) async throws -> (HTTPURLResponse, D
     return (http, data)
 }
 
-/// A client that connects, sends half a request head and then nothing: a socket of its
-/// own, below URLSession, to hold a connection the way a slow or hostile client does.
-private final class HalfOpenConnection {
+/// A client on a socket of its own, below URLSession, which sends exactly the bytes it is
+/// given: half a request head to hold a connection the way a slow or hostile client does,
+/// or a request of any HTTP version.
+private final class RawConnection {
     let descriptor: Int32
+    /// What the server has sent so far, as ``isClosedByServer`` reads it.
+    private(set) var received: [UInt8] = []
 
-    init(port: Int) throws {
+    /// A connection that sends half a request head and then nothing.
+    convenience init(port: Int) throws {
+        try self.init(port: port, sending: "GET /screens/profile/42 HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    }
+
+    init(port: Int, sending text: String) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServeProcess.Failure(description: "socket: errno \(errno)") }
         var address = sockaddr_in()
@@ -116,17 +124,26 @@ private final class HalfOpenConnection {
             close(descriptor)
             throw ServeProcess.Failure(description: "connect: errno \(errno)")
         }
-        let head = Array("GET /screens/profile/42 HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
-        _ = head.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Whether the server has closed the connection: a read that ends (or is reset)
-    /// instead of waiting. Never blocks.
+    /// instead of waiting; what it reads before is kept in ``received``. Never blocks.
     var isClosedByServer: Bool {
         var buffer = [UInt8](repeating: 0, count: 512)
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        if count == 0 { return true }
-        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count == 0 { return true }
+            if count < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Whether a whole response head has arrived.
+    var hasResponseHead: Bool {
+        _ = isClosedByServer
+        return String(decoding: received, as: UTF8.self).contains("\r\n\r\n")
     }
 
     deinit { close(descriptor) }
@@ -192,7 +209,7 @@ struct EndToEndTests {
         let server = try ServeProcess(["--idle-timeout", "1", "--max-connections", "32", "--log-level", "warning"])
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
         // Twice the limit: half are accepted and held, half wait in the listen queue.
-        let held = try (0..<64).map { _ in try HalfOpenConnection(port: server.port) }
+        let held = try (0..<64).map { _ in try RawConnection(port: server.port) }
         // A real client is answered once the idle timeout frees a connection.
         let (health, body) = try await get(base.appendingPathComponent("health"), accept: "*/*")
         #expect(health.statusCode == 200)
@@ -207,6 +224,32 @@ struct EndToEndTests {
         #expect(open.isEmpty, "\(open.count) of \(held.count) half-open connections still held")
         let (profile, _) = try await get(base.appendingPathComponent("screens/profile/42"), accept: "text/plain")
         #expect(profile.statusCode == 200)
+    }
+
+    @Test("A connection HTTP/1 closes after the response is closed at once: HTTP/1.0 without keep-alive, close in any case; one it keeps is kept")
+    func connectionClose() async throws {
+        let server = try ServeProcess(["--idle-timeout", "60", "--log-level", "warning"])
+        func request(_ version: String, connection: String?) -> String {
+            "GET /health HTTP/\(version)\r\nHost: 127.0.0.1\r\n" + (connection.map { "Connection: \($0)\r\n" } ?? "") + "\r\n"
+        }
+        let closing = try [request("1.0", connection: nil), request("1.1", connection: "Close"), request("1.1", connection: "keep-alive, CLOSE")]
+            .map { try RawConnection(port: server.port, sending: $0) }
+        let kept = try [request("1.0", connection: "keep-alive"), request("1.1", connection: nil)]
+            .map { try RawConnection(port: server.port, sending: $0) }
+        // Long before the idle timeout; the deadline only bounds a failure.
+        let deadline = ContinuousClock.now + .seconds(20)
+        var open = closing
+        while !open.isEmpty, ContinuousClock.now < deadline {
+            open.removeAll { $0.isClosedByServer }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(open.isEmpty, "\(open.count) of \(closing.count) connections still open")
+        #expect(closing.map { String(decoding: $0.received.prefix(15), as: UTF8.self) } == Array(repeating: "HTTP/1.1 200 OK", count: 3))
+        while !kept.allSatisfy(\.hasResponseHead), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(kept.map { String(decoding: $0.received.prefix(15), as: UTF8.self) } == Array(repeating: "HTTP/1.1 200 OK", count: 2))
+        #expect(kept.map(\.isClosedByServer) == [false, false])
     }
 
     @Test("SIGINT stops an idle server with status 0")
