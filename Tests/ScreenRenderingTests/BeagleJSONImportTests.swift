@@ -30,7 +30,11 @@ private struct JSONTreeGenerator {
         case 1: return .int(next(2_000_001) - 1_000_000)
         case 2: return .double(Double(next(100_000)) / 64 - 500)
         case 3: return .bool(next(2) == 0)
-        case 4: return .node(node(depth: depth + 1))
+        case 4:
+            // A lone action is read as a list of one under Beagle's own types: generated
+            // in a list, as Beagle writes it.
+            let child = node(depth: depth + 1)
+            return child.kind == .action ? .list([.node(child)]) : .node(child)
         case 5: return .list((0..<next(4)).map { _ in .node(node(depth: depth + 1)) })
         default: return .list((0..<next(3)).map { _ in value(depth: depth + 1) })
         }
@@ -102,6 +106,22 @@ struct BeagleJSONImportTests {
         let text = TextRenderer().render(node)
         #expect(text.contains("child: acme:carousel speed=2"))
         #expect(text.contains("onEnd: acme:confetti"))
+    }
+
+    @Test("A lone action where Beagle's own types hold a list is read as a list of one, as Beagle's web client reads it")
+    func loneActions() throws {
+        let json = #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:button","text":"Back","onPress":{"_beagleAction_":"beagle:alert","message":"m","onPressOk":{"_beagleAction_":"beagle:popView"}}}}"#
+        let node = try BeagleJSONReader().read(json)
+        // Beagle's Android and iOS clients read only the list.
+        #expect(BeagleJSONRenderer().render(node) == #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:button","text":"Back","onPress":[{"_beagleAction_":"beagle:alert","message":"m","onPressOk":[{"_beagleAction_":"beagle:popView"}]}]}}"#)
+        // Hyperview gets the alert and its option's behavior, not a comment.
+        let hxml = String(decoding: try ScreenFormat.hxml.renderBytes(node), as: UTF8.self)
+        #expect(hxml.contains(#"<behavior trigger="press" action="alert" alert:message="m">"#))
+        #expect(hxml.contains(##"<behavior action="back" href="#"/>"##))
+        #expect(!hxml.contains("no Hyperview equivalent"))
+        // A custom type's property is the app's own: kept as it is.
+        let custom = #"{"_beagleComponent_":"custom:card","tap":{"_beagleAction_":"custom:track"}}"#
+        #expect(BeagleJSONRenderer().render(try BeagleJSONReader().read(custom)) == custom)
     }
 
     @Test("null members are left out; whitespace and a byte order mark are accepted")

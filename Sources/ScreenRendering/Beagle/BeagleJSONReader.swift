@@ -74,7 +74,22 @@ public struct BeagleJSONReader: Sendable {
             }
             if let converted = convert(value) { properties.append(.init(key, converted)) }
         }
+        if type.hasPrefix("beagle:") { Self.listLoneActions(in: &properties) }
         return Node(kind: kind, type: type, properties: properties)
+    }
+
+    /// Beagle's own types hold actions in lists only (`onPress`, `onInit`, `onPressOk`, …):
+    /// a lone action there is read as a list of one, as Beagle's web client reads it
+    /// (beagle-web-core, `render/action.ts`), so that every format gets it. Beagle's
+    /// Android and iOS clients fail the whole screen on an object there (a `List<Action>`
+    /// through Moshi's list adapter; `[Action]` from an unkeyed container). A custom
+    /// type's properties are the app's own, and stay as they are.
+    private static func listLoneActions(in properties: inout [Node.Property]) {
+        for index in properties.indices {
+            if case .node(let value) = properties[index].value, value.kind == .action {
+                properties[index].value = .list([properties[index].value])
+            }
+        }
     }
 
     private func convert(_ value: JSONValue) -> Node.Value? {
