@@ -21,7 +21,7 @@ struct ConcurrencyTests {
             ("/home?format=xml", "home.xml"), ("/home?format=text", "home.txt"), ("/products?format=xml", "products.xml"),
             ("/products?format=text", "products.txt"), ("/text?format=xml", "text.xml"), ("/text?format=text", "text.txt"),
         ] {
-            expected[target] = try goldenFile(file)
+            expected[target] = try servedGoldenFile(file)
         }
         let targets = expected.keys.sorted()
         let answers = await withTaskGroup(of: (String, Int, [UInt8]).self) { group in

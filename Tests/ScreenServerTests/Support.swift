@@ -62,6 +62,17 @@ func goldenFile(_ name: String) throws -> [UInt8] {
     return Array(try Data(contentsOf: folder.appendingPathComponent(name)))
 }
 
+/// A golden document as the service writes it: XML and HXML without the indentation the
+/// golden file has for the person who reads it (a line break and spaces between two tags;
+/// the line after the XML declaration stays).
+func servedGoldenFile(_ name: String) throws -> [UInt8] {
+    let golden = try goldenFile(name)
+    guard name.hasSuffix(".xml") || name.hasSuffix(".hxml") else { return golden }
+    let text = String(decoding: golden, as: UTF8.self)
+    guard let declarationEnd = text.firstIndex(of: "\n") else { return golden }
+    return Array((text[...declarationEnd] + text[text.index(after: declarationEnd)...].replacing(/>\n *</, with: "><")).utf8)
+}
+
 /// Log lines, captured.
 final class LogCapture: @unchecked Sendable {
     private let lock = NSLock()

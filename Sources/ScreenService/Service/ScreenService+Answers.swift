@@ -16,10 +16,17 @@ extension ScreenService {
         }
     }
 
+    /// How a body is written for a client: compact, as a client reads it (XML's
+    /// indentation is bytes and writes for no one), for its platform, its links below
+    /// `linkBase`.
+    static func servedOptions(platform: Platforms?, linkBase: String) -> RenderOptions {
+        RenderOptions(compact: true, platform: platform, linkBase: linkBase)
+    }
+
     func errorResponse(_ error: ServiceError, format: ScreenFormat?, linkBase: String = "") -> ScreenResponse {
         var body: [UInt8]
         var contentType = "text/plain; charset=utf-8"
-        if let format, let rendered = try? format.renderBytes(error.screen, options: RenderOptions(linkBase: linkBase)) {
+        if let format, let rendered = try? format.renderBytes(error.screen, options: Self.servedOptions(platform: nil, linkBase: linkBase)) {
             body = rendered
             contentType = format.contentType
         } else {

@@ -194,7 +194,7 @@ public struct ScreenService: Sendable {
         }
         let answer = ScreenAnswer(match, fragment: target.fragment, stack: target.wantsStack)
         let client = Self.clientProfile(format, headers)
-        let options = RenderOptions(platform: client.platform, linkBase: linkBase)
+        let options = Self.servedOptions(platform: client.platform, linkBase: linkBase)
 
         if case .fallback = answer {
             // No route matched and the registry has a fallback screen: the client gets
