@@ -102,12 +102,7 @@ public struct ScreenServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router ?? makeRouter(),
-            server: HTTPServerBuilder { responder in
-                ClosingHTTP1Channel(base: HTTP1Channel(
-                    responder: responder,
-                    configuration: HTTP1Channel.Configuration(idleTimeout: configuration.idleTimeout.map(TimeAmount.init))
-                ))
-            },
+            server: Self.http1(idleTimeout: configuration.idleTimeout),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "ScreenRegistry",
@@ -116,6 +111,24 @@ public struct ScreenServer: Sendable {
             onServerRunning: onServerRunning,
             logger: logger
         )
+    }
+
+    /// The HTTP/1 server `ScreenServer` runs, for an application of your own: Hummingbird's,
+    /// closing a connection idle for `idleTimeout` (`nil`: never), and closing its side of
+    /// every connection that HTTP/1 closes after the response, which Hummingbird's own does
+    /// only on exactly `Connection: close` (an HTTP/1.0 request without `keep-alive`,
+    /// `Connection: Close`).
+    ///
+    /// ```swift
+    /// let app = Application(router: router, server: ScreenServer.http1(idleTimeout: .seconds(30)))
+    /// ```
+    public static func http1(idleTimeout: Duration?) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            ClosingHTTP1Channel(base: HTTP1Channel(
+                responder: responder,
+                configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout.map(TimeAmount.init))
+            ))
+        }
     }
 
     /// Runs the server until SIGINT or SIGTERM. On either, it stops accepting

@@ -24,27 +24,29 @@ private struct JSONTreeGenerator {
         Self.strings[next(Self.strings.count)] + (next(3) == 0 ? Self.strings[next(Self.strings.count)] : "")
     }
 
-    mutating func value(depth: Int) -> Node.Value {
+    /// A property's value; `isBeagles` when its node is of one of Beagle's own types.
+    mutating func value(depth: Int, isBeagles: Bool = false) -> Node.Value {
         switch next(depth > 3 ? 4 : 7) {
         case 0: return .string(string())
         case 1: return .int(next(2_000_001) - 1_000_000)
         case 2: return .double(Double(next(100_000)) / 64 - 500)
         case 3: return .bool(next(2) == 0)
         case 4:
-            // A lone action is read as a list of one under Beagle's own types: generated
-            // in a list, as Beagle writes it.
+            // A lone action is read as a list of one under Beagle's own types: there it is
+            // generated in a list, as Beagle writes it, and elsewhere left alone.
             let child = node(depth: depth + 1)
-            return child.kind == .action ? .list([.node(child)]) : .node(child)
+            return isBeagles && child.kind == .action ? .list([.node(child)]) : .node(child)
         case 5: return .list((0..<next(4)).map { _ in .node(node(depth: depth + 1)) })
         default: return .list((0..<next(3)).map { _ in value(depth: depth + 1) })
         }
     }
 
-    mutating func node(depth: Int) -> Node {
+    /// A node of a random kind and type, or a component of `component`.
+    mutating func node(depth: Int, component: String? = nil) -> Node {
         let kind: Node.Kind
         let type: String
-        switch next(4) {
-        case 0: (kind, type) = (.component, Self.componentTypes[next(Self.componentTypes.count)])
+        switch component.map { _ in 0 } ?? next(4) {
+        case 0: (kind, type) = (.component, component ?? Self.componentTypes[next(Self.componentTypes.count)])
         case 1: (kind, type) = (.action, Self.actionTypes[next(Self.actionTypes.count)])
         case 2: (kind, type) = (.imagePath, next(2) == 0 ? "local" : "remote")
         default: (kind, type) = (.object, "")
@@ -54,7 +56,7 @@ private struct JSONTreeGenerator {
         for _ in 0..<next(5) {
             let name = Self.names[next(Self.names.count)]
             guard used.insert(name).inserted else { continue }
-            properties.append(.init(name, value(depth: depth)))
+            properties.append(.init(name, value(depth: depth, isBeagles: type.hasPrefix("beagle:"))))
         }
         return Node(kind: kind, type: type, properties: properties)
     }
@@ -65,9 +67,7 @@ struct BeagleJSONImportTests {
     @Test("Round trip JSON → model → JSON over generated trees is byte-identical", arguments: 0..<200)
     func roundTrip(_ seed: Int) throws {
         var generator = JSONTreeGenerator(state: UInt64(seed) &+ 1)
-        var root = generator.node(depth: 0)
-        root.kind = .component
-        root.type = "beagle:screenComponent"
+        let root = generator.node(depth: 0, component: "beagle:screenComponent")
         for pretty in [false, true] {
             let renderer = BeagleJSONRenderer(pretty: pretty)
             let first = renderer.render(root)
@@ -119,9 +119,17 @@ struct BeagleJSONImportTests {
         #expect(hxml.contains(#"<behavior trigger="press" action="alert" alert:message="m">"#))
         #expect(hxml.contains(##"<behavior action="back" href="#"/>"##))
         #expect(!hxml.contains("no Hyperview equivalent"))
-        // A custom type's property is the app's own: kept as it is.
-        let custom = #"{"_beagleComponent_":"custom:card","tap":{"_beagleAction_":"custom:track"}}"#
+        // A custom type's property is the app's own, and a structured value's is no
+        // Beagle type's: kept as they are.
+        let custom = #"{"_beagleComponent_":"custom:card","tap":{"_beagleAction_":"custom:track"},"info":{"on":{"_beagleAction_":"beagle:popView"}}}"#
         #expect(BeagleJSONRenderer().render(try BeagleJSONReader().read(custom)) == custom)
+        // Beagle's clients compare type names case-insensitively: so does the reading.
+        let unknown = try BeagleJSONReader().read(#"{"_beagleComponent_":"Beagle:simpleForm","onSubmit":{"_beagleAction_":"beagle:popView"}}"#)
+        guard case .list(let actions)? = unknown[property: "onSubmit"] else {
+            Issue.record("a lone action under Beagle:simpleForm is not a list")
+            return
+        }
+        #expect(actions.count == 1)
     }
 
     @Test("null members are left out; whitespace and a byte order mark are accepted")

@@ -140,10 +140,13 @@ private final class RawConnection {
         }
     }
 
-    /// Whether a whole response head has arrived.
-    var hasResponseHead: Bool {
+    /// The response head received so far, with its final blank line; empty until all of it
+    /// has arrived.
+    var responseHead: String {
         _ = isClosedByServer
-        return String(decoding: received, as: UTF8.self).contains("\r\n\r\n")
+        let text = String(decoding: received, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return "" }
+        return String(text[..<end.upperBound])
     }
 
     deinit { close(descriptor) }
@@ -244,11 +247,17 @@ struct EndToEndTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(open.isEmpty, "\(open.count) of \(closing.count) connections still open")
-        #expect(closing.map { String(decoding: $0.received.prefix(15), as: UTF8.self) } == Array(repeating: "HTTP/1.1 200 OK", count: 3))
-        while !kept.allSatisfy(\.hasResponseHead), ContinuousClock.now < deadline {
+        // Each answered, saying that it closes.
+        #expect(closing.map(\.responseHead).allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK\r\n") && $0.contains("\r\nconnection: close\r\n") })
+        while !kept.allSatisfy({ !$0.responseHead.isEmpty }), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
-        #expect(kept.map { String(decoding: $0.received.prefix(15), as: UTF8.self) } == Array(repeating: "HTTP/1.1 200 OK", count: 2))
+        #expect(kept.map(\.responseHead).allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK\r\n") })
+        // An HTTP/1.0 client reads a connection as closing unless the response keeps it.
+        #expect(kept[0].responseHead.contains("\r\nconnection: keep-alive\r\n"))
+        #expect(!kept[1].responseHead.contains("connection:"))
+        // Still open a while after the answer, not only at the moment it arrived.
+        try await Task.sleep(for: .milliseconds(300))
         #expect(kept.map(\.isClosedByServer) == [false, false])
     }
 

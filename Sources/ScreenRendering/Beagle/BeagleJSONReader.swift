@@ -74,8 +74,14 @@ public struct BeagleJSONReader: Sendable {
             }
             if let converted = convert(value) { properties.append(.init(key, converted)) }
         }
-        if type.hasPrefix("beagle:") { Self.listLoneActions(in: &properties) }
+        if Self.isBeagles(type) { Self.listLoneActions(in: &properties) }
         return Node(kind: kind, type: type, properties: properties)
+    }
+
+    /// Whether `type` is in Beagle's namespace, in any case, as Beagle's clients compare
+    /// it (a type this library does not know keeps its spelling: `Beagle:simpleForm`).
+    private static func isBeagles(_ type: String) -> Bool {
+        type.utf8.count > 7 && type.utf8.prefix(7).elementsEqual("beagle:".utf8) { $0 | 0x20 == $1 }
     }
 
     /// Beagle's own types hold actions in lists only (`onPress`, `onInit`, `onPressOk`, …):
