@@ -152,6 +152,17 @@ private final class RawConnection {
     deinit { close(descriptor) }
 }
 
+/// Those of `connections` the server has not closed by `deadline`, which only bounds a
+/// failure: the wait ends as soon as all are closed.
+private func openConnections(_ connections: [RawConnection], until deadline: ContinuousClock.Instant) async throws -> [RawConnection] {
+    var open = connections
+    while !open.isEmpty, ContinuousClock.now < deadline {
+        open.removeAll { $0.isClosedByServer }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return open
+}
+
 @Suite("screen-registry serve, the real process", .serialized)
 struct EndToEndTests {
     @Test("serve answers over HTTP; SIGTERM during a request lets it finish, then exits 0")
@@ -217,13 +228,8 @@ struct EndToEndTests {
         let (health, body) = try await get(base.appendingPathComponent("health"), accept: "*/*")
         #expect(health.statusCode == 200)
         #expect(String(decoding: body, as: UTF8.self) == #"{"status":"ok"}"#)
-        // Every one of them is closed by the server; the deadline only bounds a failure.
-        let deadline = ContinuousClock.now + .seconds(30)
-        var open = held
-        while !open.isEmpty, ContinuousClock.now < deadline {
-            open.removeAll { $0.isClosedByServer }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        // Every one of them is closed by the server.
+        let open = try await openConnections(held, until: ContinuousClock.now + .seconds(30))
         #expect(open.isEmpty, "\(open.count) of \(held.count) half-open connections still held")
         let (profile, _) = try await get(base.appendingPathComponent("screens/profile/42"), accept: "text/plain")
         #expect(profile.statusCode == 200)
@@ -239,13 +245,9 @@ struct EndToEndTests {
             .map { try RawConnection(port: server.port, sending: $0) }
         let kept = try [request("1.0", connection: "keep-alive"), request("1.1", connection: nil)]
             .map { try RawConnection(port: server.port, sending: $0) }
-        // Long before the idle timeout; the deadline only bounds a failure.
+        // Long before the idle timeout.
         let deadline = ContinuousClock.now + .seconds(20)
-        var open = closing
-        while !open.isEmpty, ContinuousClock.now < deadline {
-            open.removeAll { $0.isClosedByServer }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let open = try await openConnections(closing, until: deadline)
         #expect(open.isEmpty, "\(open.count) of \(closing.count) connections still open")
         // Each answered, saying that it closes.
         #expect(closing.map(\.responseHead).allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK\r\n") && $0.contains("\r\nconnection: close\r\n") })
