@@ -72,7 +72,8 @@ private final class HTTP1ConnectionHandler: ChannelDuplexHandler, RemovableChann
             context.write(data, promise: promise)
             return
         }
-        guard let connection = unanswered.removeFirst() else {
+        // A response that closes already (Hummingbird's own 400 for a malformed body) says so.
+        guard let connection = unanswered.removeFirst(), head.isKeepAlive else {
             context.write(data, promise: promise)
             return
         }

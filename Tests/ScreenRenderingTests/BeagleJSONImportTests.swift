@@ -45,7 +45,7 @@ private struct JSONTreeGenerator {
     mutating func node(depth: Int, component: String? = nil) -> Node {
         let kind: Node.Kind
         let type: String
-        switch component.map { _ in 0 } ?? next(4) {
+        switch component != nil ? 0 : next(4) {
         case 0: (kind, type) = (.component, component ?? Self.componentTypes[next(Self.componentTypes.count)])
         case 1: (kind, type) = (.action, Self.actionTypes[next(Self.actionTypes.count)])
         case 2: (kind, type) = (.imagePath, next(2) == 0 ? "local" : "remote")

@@ -261,6 +261,15 @@ struct EndToEndTests {
         // Still open a while after the answer, not only at the moment it arrived.
         try await Task.sleep(for: .milliseconds(300))
         #expect(kept.map(\.isClosedByServer) == [false, false])
+        // Pipelined on one connection: each response says its own request's fate, in order.
+        let pipelined = try RawConnection(
+            port: server.port,
+            sending: request("1.0", connection: "keep-alive") + request("1.1", connection: nil) + request("1.1", connection: "close")
+        )
+        #expect(try await openConnections([pipelined], until: deadline).isEmpty)
+        let responses = String(decoding: pipelined.received, as: UTF8.self).components(separatedBy: "HTTP/1.1 200 OK\r\n").dropFirst()
+        #expect(responses.map { $0.contains("\r\nconnection: keep-alive\r\n") } == [true, false, false])
+        #expect(responses.map { $0.contains("\r\nconnection: close\r\n") } == [false, false, true])
     }
 
     @Test("SIGINT stops an idle server with status 0")

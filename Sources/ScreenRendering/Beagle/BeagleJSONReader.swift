@@ -81,7 +81,7 @@ public struct BeagleJSONReader: Sendable {
     /// Whether `type` is in Beagle's namespace, in any case, as Beagle's clients compare
     /// it (a type this library does not know keeps its spelling: `Beagle:simpleForm`).
     private static func isBeagles(_ type: String) -> Bool {
-        type.utf8.count > 7 && type.utf8.prefix(7).elementsEqual("beagle:".utf8) { $0 | 0x20 == $1 }
+        type.prefix(7).lowercased() == "beagle:"
     }
 
     /// Beagle's own types hold actions in lists only (`onPress`, `onInit`, `onPressOk`, …):
