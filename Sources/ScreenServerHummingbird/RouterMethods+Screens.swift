@@ -23,7 +23,8 @@ extension RouterMethods {
     /// HTML pages link to other screens below `basePath`, unless the service's `linkBase`
     /// names another base. `ScreenServer` also sets an idle timeout and a connection
     /// limit, and closes every connection HTTP/1 closes: an application of your own sets
-    /// the limit itself, and gets the rest from ``ScreenServer/http1(idleTimeout:)``.
+    /// the limit itself, and gets the rest from ``ScreenServer/http1(idleTimeout:)`` or
+    /// ``ScreenServer/http1(configuration:)``.
     @discardableResult
     public func addScreens(_ service: ScreenService, at basePath: String = "/screens") -> Self {
         mount(at: "/" + basePath.split(separator: "/").joined(separator: "/"), service.respond(to:logger:))

@@ -123,11 +123,20 @@ public struct ScreenServer: Sendable {
     /// let app = Application(router: router, server: ScreenServer.http1(idleTimeout: .seconds(30)))
     /// ```
     public static func http1(idleTimeout: Duration?) -> HTTPServerBuilder {
+        http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout.map(TimeAmount.init)))
+    }
+
+    /// The same server with all of Hummingbird's HTTP/1 settings: the idle timeout, the
+    /// request decoder's limits, handlers of your own.
+    ///
+    /// ```swift
+    /// var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(30))
+    /// http1.httpDecoder = .init(maxHeaderListSize: 16 * 1024)
+    /// let app = Application(router: router, server: ScreenServer.http1(configuration: http1))
+    /// ```
+    public static func http1(configuration: HTTP1Channel.Configuration) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            ClosingHTTP1Channel(base: HTTP1Channel(
-                responder: responder,
-                configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout.map(TimeAmount.init))
-            ))
+            ClosingHTTP1Channel(base: HTTP1Channel(responder: responder, configuration: configuration))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTesting
 import Logging
 import ScreenRegistry
@@ -316,6 +317,31 @@ struct ScreenServerTests {
             try await client.execute(uri: "/screens/profile/42", method: .get) { response in
                 #expect(response.status == .ok)
             }
+        }
+    }
+
+    @Test("ScreenServer.http1(configuration:) keeps Hummingbird's HTTP/1 settings and closes what HTTP/1 closes")
+    func http1WithConfiguration() async throws {
+        let router = Router()
+        router.addScreens(ScreenService(registry: testRegistry))
+        var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(30))
+        http1.httpDecoder = .init(maxHeaderFieldSize: 1024)
+        let app = Application(
+            router: router, server: ScreenServer.http1(configuration: http1),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // Hummingbird's own server closes only on exactly `close`, and says nothing.
+            let closing = try RawConnection(port: port, sending: "GET /screens/profile/42 HTTP/1.1\r\nHost: a\r\nConnection: Close\r\n\r\n")
+            // The decoder's limit set here, not Hummingbird's default of 80 KiB.
+            let long = String(repeating: "a", count: 2048)
+            let tooLong = try RawConnection(port: port, sending: "GET /screens/profile/42 HTTP/1.1\r\nHost: a\r\nX-Long: \(long)\r\n\r\n")
+            #expect(try await openConnections([closing, tooLong], until: .now + .seconds(10)).isEmpty)
+            #expect(closing.responseHead.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(closing.responseHead.contains("\r\nconnection: close\r\n"))
+            #expect(tooLong.responseHead.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
         }
     }
 
