@@ -243,6 +243,38 @@ struct HXMLMappingTests {
         #expect(body.comments == [" no Hyperview equivalent: dataSource "])
     }
 
+    @Test("An id is on one element only: a list entry's get Beagle's suffix (its key's value, else its index, the outer list's first), a repeat keeps none and says so, styles take ids no element has")
+    func uniqueIDs() throws {
+        let rows = Context(id: "rows", value: .array([["sku": "p1", "sizes": ["S", "M"]], ["sku": "p2", "sizes": ["L"]]]))
+        var keyed = ListView(dataSource: .bind("rows"), iteratorName: "row", context: rows) {
+            Container {
+                TextInput(placeholder: "Qty").id("qty")
+                ListView(dataSource: .bind("row.sizes"), iteratorName: "size") { Text("\(bind: "size")").id("size") }
+            }.id("card")
+        }.node
+        keyed.properties.append(.init("key", .string("sku")))
+        let doc = try ScreenRenderingTests.document(Screen(title: "U") {
+            keyed
+            ListView(dataSource: .bind("letters"), context: Context(id: "letters", value: ["x", "y"])) { Text("\(bind: "item")").id("letter") }
+            Text("one").id("label")
+            Text("two").id("label")
+            Text("styled").id("s0").style(Style(backgroundColor: "#F00"))
+        })
+        let elements = doc.descendants
+        #expect(elements.compactMap { $0.attributes["id"] } == [
+            "s1", "card:p1", "qty:p1", "size:p1:0", "size:p1:1", "card:p2", "qty:p2", "size:p2:0",
+            "letter:0", "letter:1", "label", "s0",
+        ])
+        // Each row's field posts under a name of its own.
+        #expect(elements.filter { $0.name == "text-field" }.map { $0.attributes["name"] } == ["qty:p1", "qty:p2"])
+        #expect(elements.filter { $0.name == "text" }.map { $0.attributes["style"] }.last == "s1")
+        #expect(elements.flatMap(\.comments).filter { $0.contains("another element") } == [" no Hyperview equivalent: id label (another element has it) "])
+        // A stack's screens number their styles on: one document, each id once.
+        let styled = Screen(title: "A") { Text("a").style(Style(backgroundColor: "#000")) }
+        let stack = try parse(Array(try HXMLRenderer().renderStack([("/a", styled), ("/b", styled)]).utf8))
+        #expect(stack.descendants.compactMap { $0.attributes["id"] } == ["/b", "s0", "/a", "s1"])
+    }
+
     @Test("Bindings name context values; one that names nothing is empty and reported")
     func bindings() throws {
         let doc = try ScreenRenderingTests.document(Screen(title: "B") {

@@ -201,9 +201,9 @@ extension HXMLMapping {
             if assetName == nil, path != nil { parts.unmapped.append("path") }
             if mode != nil { parts.unmapped.append("mode") }
             parts.unmapped += pathRest + Self.styleNames(parts.style)
-            open(nil, HXMLElementParts(unmapped: parts.unmapped))
+            let id = open(nil, HXMLElementParts(id: parts.id, unmapped: parts.unmapped))
             writer.start(name: "sr:local-image")
-            if let id = parts.id { writer.attribute("id", id) }
+            if let id { writer.attribute("id", id) }
             if let assetName { writer.attribute(name: "mobileId", assetName) }
             writer.end()
             return

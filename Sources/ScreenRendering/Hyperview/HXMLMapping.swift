@@ -11,6 +11,7 @@ import ScreenRegistry
 struct HXMLMapping {
     var writer: HXMLWriter
     var styles = HXMLStyleTable()
+    var ids = HXMLElementIDs()
     var scope = HXMLScope()
     let appScheme: String
     let platform: Platforms?
@@ -59,7 +60,7 @@ struct HXMLMapping {
         let isScreen = node.type == "beagle:screenComponent"
         let id = screenID ?? (isScreen ? properties.takeString("id") : nil)
         writer.start("screen")
-        if let id { writer.attribute("id", id) }
+        if let id = id.flatMap({ ids.claim($0) }) { writer.attribute("id", id) }
         // After the start tag's `>`, which the body's start writes.
         let bodyStart = writer.flush() + 1
         guard isScreen else {
@@ -142,7 +143,9 @@ struct HXMLMapping {
     /// One component and what it holds.
     mutating func component(_ node: Node, in parent: Parent) {
         guard isIncluded(node) else { return }
-        let isFragment = fragmentID != nil && node[property: "id"] == .string(fragmentID ?? "")
+        let isFragment = fragmentID != nil && node[property: "id"].map { value in
+            if case .string(let id) = value { ids.suffixed(id) == fragmentID } else { false }
+        } == true
         // The fragment starts at the first `<` written from here on (the comment included,
         // when there is one, is left out below).
         let start = isFragment && fragment == nil ? writer.flush() : nil
@@ -238,7 +241,8 @@ struct HXMLMapping {
         let opensForm = !isInsideForm
         if opensForm { writer.start("form") }
         open("text-field", id: id, style: style, unmapped: unmapped, properties)
-        writer.attribute("name", id ?? "input_\(inputCount)")
+        // Each row's field posts under a name of its own.
+        writer.attribute("name", id.map(ids.suffixed) ?? "input_\(inputCount)")
         if let value { writer.attribute("value", value) }
         if let placeholder { writer.attribute("placeholder", placeholder) }
         switch type {
@@ -268,6 +272,7 @@ struct HXMLMapping {
             }
         }
         let iterator = properties.takeString("iteratorName") ?? "item"
+        let key = properties.takeString("key")
         let templates = (properties.takeList("templates") ?? []).compactMap { value -> Node? in
             guard case .node(let template) = value, case .node(let view)? = template[property: "view"],
                   view.kind == .component else { return nil }
@@ -295,15 +300,28 @@ struct HXMLMapping {
                     }
                     mapping.writer.start("item")
                     mapping.writer.attribute("key", String(index))
+                    let outer = mapping.ids.enterEntry(key: key.flatMap { Self.entryKey(item, $0) } ?? String(index))
                     mapping.scope.push(iterator, item)
                     mapping.component(view, in: .item)
                     mapping.scope.pop()
+                    mapping.ids.leaveEntry(restoring: outer)
                     mapping.writer.end()
                 }
             }
         }
         writer.end()
         if parent == .item { writer.end() }
+    }
+
+    /// The value named `key` in a list entry, as Beagle suffixes the ids of its components
+    /// with it: text or a whole number; `nil` for anything else (the index stands in).
+    private static func entryKey(_ item: Node.Value, _ key: String) -> String? {
+        guard case .node(let entry) = item else { return nil }
+        switch entry[property: key] {
+        case .string(let text)?: return text
+        case .int(let number)?: return String(number)
+        default: return nil
+        }
     }
 
     /// The list's entries: a literal list, or the list a binding names in scope. An
@@ -339,7 +357,7 @@ struct HXMLMapping {
         let selected = behaviors(properties.takeAny("onTabSelection"), trigger: "select", &unmapped)
         unmapped += tabs.flatMap(\.rest) + unresolved
         open("select-single", id: id, style: style, unmapped: unmapped, properties)
-        writer.attribute("name", id ?? "tab-bar")
+        writer.attribute("name", id.map(ids.suffixed) ?? "tab-bar")
         for (index, tab) in tabs.enumerated() {
             writer.start("option")
             writer.attribute("value", String(index))
@@ -382,10 +400,10 @@ struct HXMLMapping {
                 attributes.append((property.name, scope.text(of: property.value, unresolved: &unresolved) ?? ""))
             }
         }
-        open(nil, id: nil, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
+        let claimed = open(nil, id: id, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
         writer.start(name: "sr:" + (name ?? "component"))
         if !isPlain { writer.attribute("type", node.type) }
-        if let id { writer.attribute("id", id) }
+        if let claimed { writer.attribute("id", claimed) }
         for (name, value) in attributes { writer.attribute(name: name, value) }
         for case .node(let child) in children { component(child, in: .view) }
         writer.end()
@@ -395,28 +413,36 @@ struct HXMLMapping {
 
     /// The comment on what has no equivalent (the given descriptions and the properties
     /// left), then the element's start tag with its id and style.
+    @discardableResult
     private mutating func open(
         _ name: StaticString?, id: String?, style: HXMLStyle, unmapped: [String], _ properties: Properties,
         styleRequired: Bool = false
-    ) {
+    ) -> String? {
         let parts = HXMLElementParts(id: id, style: style, unmapped: properties.isEmpty ? unmapped : unmapped + properties.remaining.map(\.name))
-        open(name, parts, styleRequired: styleRequired)
+        return open(name, parts, styleRequired: styleRequired)
     }
 
     /// The comment on what has no equivalent, then the element's start tag with its id
     /// and style (`style=""` when the schema requires the attribute); no tag for `nil`.
-    mutating func open(_ name: StaticString?, _ parts: HXMLElementParts, styleRequired: Bool = false) {
-        if !parts.unmapped.isEmpty {
-            writer.comment(" no Hyperview equivalent: " + parts.unmapped.joined(separator: ", ") + " ")
+    /// Returns the id as written (``HXMLElementIDs``): `nil` when another element has it,
+    /// which the comment says.
+    @discardableResult
+    mutating func open(_ name: StaticString?, _ parts: HXMLElementParts, styleRequired: Bool = false) -> String? {
+        let id = parts.id.flatMap { ids.claim($0) }
+        var unmapped = parts.unmapped
+        if let given = parts.id, id == nil { unmapped.append("id \(ids.suffixed(given)) (another element has it)") }
+        if !unmapped.isEmpty {
+            writer.comment(" no Hyperview equivalent: " + unmapped.joined(separator: ", ") + " ")
         }
-        guard let name else { return }
+        guard let name else { return id }
         writer.start(name)
-        if let id = parts.id { writer.attribute("id", id) }
-        if let styleID = styles.id(for: parts.style) {
+        if let id { writer.attribute("id", id) }
+        if let styleID = styles.id(for: parts.style, &ids) {
             writer.attribute("style", styleID)
         } else if styleRequired {
             writer.attribute("style", "")
         }
+        return id
     }
 
     /// The element's Beagle style as style attributes; what has none is reported.

@@ -16,25 +16,27 @@ struct HXMLStyle: Hashable {
     }
 }
 
-/// The styles of one screen: each distinct style once, with an id made from the order
-/// it was first used in (`s0`, `s1`, …), so the same screen always gets the same ids, and
-/// a fragment of it, rendered after the screen's table is built, refers to the same ones.
+/// The styles of one screen: each distinct style once, with an id in the order it was
+/// first used in (`s0`, `s1`, …: ``HXMLElementIDs``), so the same screen always gets the
+/// same ids, and a fragment of it, rendered after the screen's table is built, refers to
+/// the same ones.
 struct HXMLStyleTable {
     private(set) var styles: [HXMLStyle] = []
-    /// `s0`, `s1`…: the id of each style.
+    /// The id of each style.
     private var ids: [String] = []
     /// Each style's position, made only once there are more styles than are searched in
     /// order: a screen has a handful, and comparing with each is far cheaper than hashing.
     private var positions: [HXMLStyle: Int] = [:]
     private static let searchedInOrder = 16
 
-    /// The id of `style`, added when new; `nil` for an empty style.
-    mutating func id(for style: HXMLStyle) -> String? {
+    /// The id of `style`, added when new (its id taken from the document's `elementIDs`);
+    /// `nil` for an empty style.
+    mutating func id(for style: HXMLStyle, _ elementIDs: inout HXMLElementIDs) -> String? {
         guard !style.isEmpty else { return nil }
         let known = styles.count <= Self.searchedInOrder ? styles.firstIndex(of: style) : positions[style]
         if let known { return ids[known] }
         styles.append(style)
-        ids.append("s\(ids.count)")
+        ids.append(elementIDs.claimStyleID())
         if styles.count > Self.searchedInOrder {
             if positions.isEmpty {
                 for (position, style) in styles.enumerated() { positions[style] = position }
