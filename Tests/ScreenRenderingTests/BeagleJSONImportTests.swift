@@ -79,6 +79,34 @@ struct BeagleJSONImportTests {
         }
     }
 
+    @Test("A namespace in any case and a name without one are read as Beagle's clients read them: one spelling for the fit and every format")
+    func namespaces() throws {
+        let node = try BeagleJSONReader().read("""
+            {"_beagleComponent_": "beagle:container", "children": [
+             {"_beagleComponent_": "Beagle:simpleForm"}, {"_beagleComponent_": "CUSTOM:Badge"}, {"_beagleComponent_": "badge"},
+             {"_beagleComponent_": "acme:Chart"}, {"_beagleComponent_": "beagle:button", "text": "Back",
+              "onPress": [{"_beagleAction_": "BEAGLE:popView"}, {"_beagleAction_": "popView"}, {"_beagleAction_": "Custom:track"}]}]}
+            """)
+        guard case .list(let children)? = node[property: "children"], case .node(let button)? = children.last,
+            case .list(let actions)? = button[property: "onPress"]
+        else {
+            Issue.record("unexpected shape")
+            return
+        }
+        let nodes = children.compactMap { if case .node(let child) = $0 { child } else { nil } }
+        #expect(nodes.map(\.type) == ["beagle:simpleForm", "custom:Badge", "custom:badge", "acme:Chart", "beagle:button"])
+        #expect(actions.compactMap { if case .node(let action) = $0 { action.type } else { nil } } == ["beagle:popView", "custom:popView", "custom:track"])
+        // The app's own badge, declared once, is the badge a name without a namespace means.
+        var app = AppComponents()
+        app.declare("custom:badge", since: Version("2.0"), on: .all)
+        let fit = ClientFit(ClientProfile(format: .json, appVersion: Version("2.0")), appComponents: app)
+        #expect(fit.reason(cannotRender: nodes[2]) == nil)
+        // DivKit hands both pops to the app under names of their own.
+        let divkit = DivKitRenderer().render(button)
+        #expect(divkit.contains(#""log_id":"popView""#))
+        #expect(divkit.contains(#""log_id":"custom:popView""#))
+    }
+
     @Test("Type names compare case-insensitively and come back canonical")
     func mixedCase() throws {
         let node = try BeagleJSONReader().read("""

@@ -74,14 +74,8 @@ public struct BeagleJSONReader: Sendable {
             }
             if let converted = convert(value) { properties.append(.init(key, converted)) }
         }
-        if Self.isBeagles(type) { Self.listLoneActions(in: &properties) }
+        if type.hasPrefix("beagle:") { Self.listLoneActions(in: &properties) }
         return Node(kind: kind, type: type, properties: properties)
-    }
-
-    /// Whether `type` is in Beagle's namespace, in any case, as Beagle's clients compare
-    /// it (a type this library does not know keeps its spelling: `Beagle:simpleForm`).
-    private static func isBeagles(_ type: String) -> Bool {
-        type.prefix(7).lowercased() == "beagle:"
     }
 
     /// Beagle's own types hold actions in lists only (`onPress`, `onInit`, `onPressOk`, …):
@@ -134,8 +128,20 @@ public struct BeagleJSONReader: Sendable {
     /// Beagle's own type names, by their lowercased form.
     private static let knownTypes = Dictionary(uniqueKeysWithValues: beagleTypeNames.map { ("beagle:" + $0.lowercased(), "beagle:" + $0) })
 
+    /// `name` as the rest of the library compares types, exactly: Beagle's own types as
+    /// Beagle spells them; Beagle's clients compare a namespace in any case and read a name
+    /// without one as the app's own, so `Beagle:simpleForm` is `beagle:simpleForm`, and
+    /// `CUSTOM:badge` and `badge` are `custom:badge`, for the fit and every renderer alike
+    /// (so that no two types share a DivKit action's `log_id` or a text line). Another
+    /// namespace (`acme:chart`) keeps its spelling.
     static func canonicalType(_ name: String) -> String {
-        knownTypes[name.lowercased()] ?? name
+        let lowercased = name.lowercased()
+        if let known = knownTypes[lowercased] { return known }
+        guard !name.isEmpty else { return name }
+        guard let colon = name.firstIndex(of: ":") else { return "custom:" + name }
+        let namespace = name[..<colon].lowercased()
+        guard namespace == "beagle" || namespace == "custom" else { return name }
+        return namespace + name[colon...]
     }
 }
 
