@@ -259,6 +259,7 @@ struct HXMLMappingTests {
             Text("one").id("label")
             Text("two").id("label")
             Text("styled").id("s0").style(Style(backgroundColor: "#F00"))
+            Text("late").id("s1")
         })
         let elements = doc.descendants
         #expect(elements.compactMap { $0.attributes["id"] } == [
@@ -267,8 +268,10 @@ struct HXMLMappingTests {
         ])
         // Each row's field posts under a name of its own.
         #expect(elements.filter { $0.name == "text-field" }.map { $0.attributes["name"] } == ["qty:p1", "qty:p2"])
-        #expect(elements.filter { $0.name == "text" }.map { $0.attributes["style"] }.last == "s1")
-        #expect(elements.flatMap(\.comments).filter { $0.contains("another element") } == [" no Hyperview equivalent: id label (another element has it) "])
+        #expect(elements.first { $0.name == "text" && $0.attributes["id"] == "s0" }?.attributes["style"] == "s1")
+        #expect(elements.flatMap(\.comments).filter { $0.contains("another element") } == [
+            " no Hyperview equivalent: id label (another element has it) ", " no Hyperview equivalent: id s1 (another element has it) ",
+        ])
         // A stack's screens number their styles on: one document, each id once.
         let styled = Screen(title: "A") { Text("a").style(Style(backgroundColor: "#000")) }
         let stack = try parse(Array(try HXMLRenderer().renderStack([("/a", styled), ("/b", styled)]).utf8))

@@ -429,10 +429,11 @@ struct HXMLMapping {
     @discardableResult
     mutating func open(_ name: StaticString?, _ parts: HXMLElementParts, styleRequired: Bool = false) -> String? {
         let id = parts.id.flatMap { ids.claim($0) }
-        var unmapped = parts.unmapped
-        if let given = parts.id, id == nil { unmapped.append("id \(ids.suffixed(given)) (another element has it)") }
-        if !unmapped.isEmpty {
-            writer.comment(" no Hyperview equivalent: " + unmapped.joined(separator: ", ") + " ")
+        if let given = parts.id, id == nil {
+            let repeated = "id \(ids.suffixed(given)) (another element has it)"
+            writer.comment(" no Hyperview equivalent: " + (parts.unmapped + [repeated]).joined(separator: ", ") + " ")
+        } else if !parts.unmapped.isEmpty {
+            writer.comment(" no Hyperview equivalent: " + parts.unmapped.joined(separator: ", ") + " ")
         }
         guard let name else { return id }
         writer.start(name)
