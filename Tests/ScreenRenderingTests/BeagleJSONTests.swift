@@ -121,10 +121,10 @@ struct BeagleJSONComponentTests {
         #expect(TextInput.InputType.allRaw == ["TEXT", "EMAIL", "PASSWORD", "NUMBER", "DATE"])
     }
 
-    @Test("listView with data source, templates, iterator name and context")
+    @Test("listView with data source, templates, iterator name, key and context")
     func listView() throws {
         let list = ListView(
-            direction: .horizontal, dataSource: .bind("items"), iteratorName: "item",
+            direction: .horizontal, dataSource: .bind("items"), iteratorName: "item", key: "id",
             templates: [.init(case: .bind("eq(item.kind, 'ad')"), view: Text("ad")), .init(view: Text(.bind("item.name")))],
             context: Context(id: "items", value: [["name": "a"]]), onInit: [.popView]
         )
@@ -132,7 +132,7 @@ struct BeagleJSONComponentTests {
             {"_beagleComponent_": "beagle:listView", "direction": "HORIZONTAL", "dataSource": "@{items}",
              "templates": [{"case": "@{eq(item.kind, 'ad')}", "view": {"_beagleComponent_": "beagle:text", "text": "ad"}},
                            {"view": {"_beagleComponent_": "beagle:text", "text": "@{item.name}"}}],
-             "iteratorName": "item", "context": {"id": "items", "value": [{"name": "a"}]},
+             "iteratorName": "item", "key": "id", "context": {"id": "items", "value": [{"name": "a"}]},
              "onInit": [{"_beagleAction_": "beagle:popView"}]}
             """)
     }

@@ -246,15 +246,13 @@ struct HXMLMappingTests {
     @Test("An id is on one element only: a list entry's get Beagle's suffix (its key's value, else its index, the outer list's first), a repeat keeps none and says so, styles take ids no element has")
     func uniqueIDs() throws {
         let rows = Context(id: "rows", value: .array([["sku": "p1", "sizes": ["S", "M"]], ["sku": "p2", "sizes": ["L"]]]))
-        var keyed = ListView(dataSource: .bind("rows"), iteratorName: "row", context: rows) {
-            Container {
-                TextInput(placeholder: "Qty").id("qty")
-                ListView(dataSource: .bind("row.sizes"), iteratorName: "size") { Text("\(bind: "size")").id("size") }
-            }.id("card")
-        }.node
-        keyed.properties.append(.init("key", .string("sku")))
         let doc = try ScreenRenderingTests.document(Screen(title: "U") {
-            keyed
+            ListView(dataSource: .bind("rows"), iteratorName: "row", key: "sku", context: rows) {
+                Container {
+                    TextInput(placeholder: "Qty").id("qty")
+                    ListView(dataSource: .bind("row.sizes"), iteratorName: "size") { Text("\(bind: "size")").id("size") }
+                }.id("card")
+            }
             ListView(dataSource: .bind("letters"), context: Context(id: "letters", value: ["x", "y"])) { Text("\(bind: "item")").id("letter") }
             Text("one").id("label")
             Text("two").id("label")

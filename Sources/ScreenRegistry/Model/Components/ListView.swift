@@ -36,6 +36,10 @@ public struct ListView: Widget {
     public var templates: [Template]
     /// The name items take inside the templates (`item` by default on the client).
     public var iteratorName: String?
+    /// The field of each item whose value suffixes the ids of its template's components
+    /// (`title:42`), so that each row's are its own; the item's index when `nil` or
+    /// missing. Beagle's `key`.
+    public var key: String?
     /// Data the list's expressions read, often the list itself.
     public var context: Context?
     public var onInit: [Action]
@@ -45,7 +49,7 @@ public struct ListView: Widget {
 
     /// Creates a list with several templates.
     public init(
-        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil,
+        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil, key: String? = nil,
         templates: [Template], context: Context? = nil, onInit: [Action] = []
     ) {
         self.context = context
@@ -53,18 +57,19 @@ public struct ListView: Widget {
         self.dataSource = dataSource
         self.templates = templates
         self.iteratorName = iteratorName
+        self.key = key
         self.onInit = onInit
     }
 
     /// Creates a list whose items all use one template; several components are wrapped in a container.
     public init(
-        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil,
+        direction: Direction? = nil, dataSource: BeagleExpression, iteratorName: String? = nil, key: String? = nil,
         context: Context? = nil, onInit: [Action] = [], @ComponentBuilder template: () throws -> [any Component]
     ) rethrows {
         let views = try template()
         let view: any Component = views.count == 1 ? views[0] : Container(children: views)
         self.init(
-            direction: direction, dataSource: dataSource, iteratorName: iteratorName,
+            direction: direction, dataSource: dataSource, iteratorName: iteratorName, key: key,
             templates: [Template(view: view)], context: context, onInit: onInit
         )
     }
@@ -75,6 +80,7 @@ public struct ListView: Widget {
             list.add("dataSource", dataSource)
             list.add("templates", nodes: templates.map(\.node))
             list.add("iteratorName", iteratorName)
+            list.add("key", key)
             list.add("context", context?.node)
             list.add("onInit", actions: onInit)
         }
