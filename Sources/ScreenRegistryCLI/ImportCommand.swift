@@ -9,8 +9,10 @@ struct ImportCommand: ParsableCommand {
         abstract: "Read a Beagle JSON screen and render it in any format.",
         discussion: """
             Brings existing Beagle screens (from Beagle's Kotlin backend, say) into \
-            ScreenRegistry. Type names compare case-insensitively; unknown types are \
-            kept as custom components.
+            ScreenRegistry. Type names are read as Beagle's clients read them: Beagle's \
+            own and the beagle: and custom: namespaces in any case, a name without a \
+            namespace as custom: (badge is custom:badge); unknown types are kept as \
+            the app's own components.
 
             Examples:
               screen-registry import screen.json --format text

@@ -130,6 +130,8 @@ public struct ScreenServer: Sendable {
     /// request decoder's limits, handlers of your own.
     ///
     /// ```swift
+    /// import HummingbirdCore  // HTTP1Channel
+    ///
     /// var http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(30))
     /// http1.httpDecoder = .init(maxHeaderListSize: 16 * 1024)
     /// let app = Application(router: router, server: ScreenServer.http1(configuration: http1))

@@ -51,6 +51,20 @@ struct ClientFitTests {
         return found
     }
 
+    @Test("A type without a namespace is the app's own custom: type, as every format writes it, declared either way")
+    func typesWithoutNamespace() throws {
+        let bare = Node(kind: .component, type: "rating")
+        for declared in ["rating", "custom:rating"] {
+            var app = AppComponents()
+            app.declare(declared, since: Version("2.0"), on: .all)
+            #expect(app.declarations.map(\.type) == ["custom:rating"])
+            let fit = ClientFit(ClientProfile(format: .divkit, appVersion: Version("2.0")), appComponents: app)
+            #expect(fit.reason(cannotRender: bare) == nil, "declared as \(declared)")
+            #expect(fit.reason(cannotRender: Node(kind: .component, type: "custom:rating")) == nil, "declared as \(declared)")
+        }
+        #expect(BeagleJSONRenderer().render(bare).contains(#""_beagleComponent_":"custom:rating""#))
+    }
+
     @Test("A fallback stands in where the client cannot render; an empty one leaves the component out")
     func fallbacks() throws {
         var app = AppComponents()

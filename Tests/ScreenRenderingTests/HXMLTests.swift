@@ -258,6 +258,7 @@ struct HXMLMappingTests {
             Text("two").id("label")
             Text("styled").id("s0").style(Style(backgroundColor: "#F00"))
             Text("late").id("s1")
+            Text("none").id("")
         })
         let elements = doc.descendants
         #expect(elements.compactMap { $0.attributes["id"] } == [
@@ -270,6 +271,13 @@ struct HXMLMappingTests {
         #expect(elements.flatMap(\.comments).filter { $0.contains("another element") } == [
             " no Hyperview equivalent: id label (another element has it) ", " no Hyperview equivalent: id s1 (another element has it) ",
         ])
+        // A row's component is a fragment by the id it has in the document.
+        let screen = Screen(title: "F") {
+            ListView(dataSource: .bind("rows"), iteratorName: "row", key: "sku", context: rows) { TextInput(placeholder: "Qty").id("qty") }
+        }
+        let fragment = try parse(try HXMLRenderer().renderFragment(screen.node, id: "qty:p2"))
+        #expect(fragment.first("text-field")?.attributes["id"] == "qty:p2")
+        #expect(throws: HXMLRenderError.fragmentNotFound("qty")) { try HXMLRenderer().renderFragment(screen.node, id: "qty") }
         // A stack's screens number their styles on: one document, each id once.
         let styled = Screen(title: "A") { Text("a").style(Style(backgroundColor: "#000")) }
         let stack = try parse(Array(try HXMLRenderer().renderStack([("/a", styled), ("/b", styled)]).utf8))
@@ -444,7 +452,8 @@ struct HXMLMappingTests {
             }
             let doc = try ScreenRenderingTests.document(screen, HXMLRenderer(compact: index % 2 == 0))
             let expected = XMLChar.replacingForbidden(text)
-            #expect(doc.first("screen")?.attributes["id"] == expected)
+            // An empty id is none.
+            #expect(doc.first("screen")?.attributes["id"] == (expected.isEmpty ? nil : expected))
             let items = try content(doc)
             #expect(items.first?.text == expected)
             #expect(items[1].first("behavior")?.attributes["alert:message"] == expected)

@@ -6,7 +6,8 @@
 /// type is declared by the name its format's capabilities give it: `beagle:image(local)`
 /// for a local image in DivKit and Hyperview, `beagle:webView` for a Hyperview web view of
 /// no web address, `beagle:touchable` for an imported touchable without the components its
-/// format puts the press on.
+/// format puts the press on. A type without a namespace is the app's own:
+/// `badge` is `custom:badge` (``Node/qualifiedType(_:)``), as every format writes it.
 ///
 /// ```swift
 /// registry.appComponents.declare("custom:badge", since: Version("2.0")!, on: .mobile)
@@ -20,7 +21,7 @@ public struct AppComponents: Sendable, Hashable {
     /// Declares that app versions from `since` (every version when `nil`) on `platforms`
     /// ship a view, or a handler, for `type`.
     public mutating func declare(_ type: String, since: Version? = nil, on platforms: Platforms = .all) {
-        declared[type] = (since, platforms)
+        declared[Node.qualifiedType(type)] = (since, platforms)
     }
 
     /// Whether an app of `appVersion` on `platform` ships `type`'s view, as the table says.
@@ -28,7 +29,7 @@ public struct AppComponents: Sendable, Hashable {
     /// not sent to it; one that names no platform may be on any, so the view must be
     /// declared for all of them.
     public func ships(_ type: String, appVersion: Version?, platform: Platforms?) -> Bool {
-        guard let entry = declared[type], entry.platforms.isSuperset(of: platform ?? .all) else { return false }
+        guard let entry = declared[Node.qualifiedType(type)], entry.platforms.isSuperset(of: platform ?? .all) else { return false }
         guard let since = entry.since else { return true }
         return appVersion.map { $0 >= since } ?? false
     }

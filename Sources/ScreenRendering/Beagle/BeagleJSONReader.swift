@@ -138,7 +138,7 @@ public struct BeagleJSONReader: Sendable {
         let lowercased = name.lowercased()
         if let known = knownTypes[lowercased] { return known }
         guard !name.isEmpty else { return name }
-        guard let colon = name.firstIndex(of: ":") else { return "custom:" + name }
+        guard let colon = name.firstIndex(of: ":") else { return Node.qualifiedType(name) }
         let namespace = name[..<colon].lowercased()
         guard namespace == "beagle" || namespace == "custom" else { return name }
         return namespace + name[colon...]

@@ -92,7 +92,7 @@ public struct BeagleJSONRenderer: Sendable {
         }
         if let typeKey {
             writer.key(typeKey)
-            writer.string(node.kind == .imagePath ? node.type : Self.qualifiedType(node.type))
+            writer.string(node.kind == .imagePath ? node.type : Node.qualifiedType(node.type))
         }
         // Decided once a node: whether its `route` is a remote route, `{"url": …}`.
         let navigates = node.kind == .action && Self.navigates(node)
@@ -144,12 +144,5 @@ public struct BeagleJSONRenderer: Sendable {
             }
             writer.endArray()
         }
-    }
-
-    /// `beagle:text` stays; a type without a namespace becomes `custom:<type>`.
-    static func qualifiedType(_ type: String) -> String {
-        let hasNamespace = type.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) }
-            ?? type.utf8.contains(UInt8(ascii: ":"))
-        return hasNamespace ? type : "custom:" + type
     }
 }

@@ -26,8 +26,9 @@ struct HXMLElementIDs {
     }
 
     /// `id`, suffixed, for the element about to be written; `nil` when another element or
-    /// a style has it.
+    /// a style has it, or when it is empty (no id, as DivKit reads one).
     mutating func claim(_ id: String) -> String? {
+        guard !id.isEmpty else { return nil }
         let full = suffixed(id)
         guard !isStyleID(full), written.insert(full).inserted else { return nil }
         return full

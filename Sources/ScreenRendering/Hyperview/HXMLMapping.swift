@@ -429,7 +429,7 @@ struct HXMLMapping {
     @discardableResult
     mutating func open(_ name: StaticString?, _ parts: HXMLElementParts, styleRequired: Bool = false) -> String? {
         let id = parts.id.flatMap { ids.claim($0) }
-        if let given = parts.id, id == nil {
+        if let given = parts.id, id == nil, !given.isEmpty {
             let repeated = "id \(ids.suffixed(given)) (another element has it)"
             writer.comment(" no Hyperview equivalent: " + (parts.unmapped + [repeated]).joined(separator: ", ") + " ")
         } else if !parts.unmapped.isEmpty {
