@@ -51,7 +51,7 @@ struct ClientFitTests {
         return found
     }
 
-    @Test("A type without a namespace is the app's own custom: type, as every format writes it, declared either way")
+    @Test("A type without a namespace is the app's own custom: type, as the formats for apps write it, declared either way")
     func typesWithoutNamespace() throws {
         let bare = Node(kind: .component, type: "rating")
         for declared in ["rating", "custom:rating"] {
@@ -63,6 +63,12 @@ struct ClientFitTests {
             #expect(fit.reason(cannotRender: Node(kind: .component, type: "custom:rating")) == nil, "declared as \(declared)")
         }
         #expect(BeagleJSONRenderer().render(bare).contains(#""_beagleComponent_":"custom:rating""#))
+        // A bare action is not Beagle's, and a bare name Beagle has is not Beagle's view.
+        let button = Node(kind: .component, type: "beagle:button", properties: [
+            .init("text", .string("b")), .init("onPress", .list([.node(Node(kind: .action, type: "popView"))])),
+        ])
+        #expect(DivKitRenderer().render(button).contains(#""log_id":"custom:popView""#))
+        #expect(try HXMLRenderer().render(Node(kind: .component, type: "text")).contains(#"<sr:component type="custom:text"/>"#))
     }
 
     @Test("A fallback stands in where the client cannot render; an empty one leaves the component out")

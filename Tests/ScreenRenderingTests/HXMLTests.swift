@@ -259,6 +259,7 @@ struct HXMLMappingTests {
             Text("styled").id("s0").style(Style(backgroundColor: "#F00"))
             Text("late").id("s1")
             Text("none").id("")
+            TextInput(placeholder: "Note").id("")
         })
         let elements = doc.descendants
         #expect(elements.compactMap { $0.attributes["id"] } == [
@@ -266,7 +267,7 @@ struct HXMLMappingTests {
             "letter:0", "letter:1", "label", "s0",
         ])
         // Each row's field posts under a name of its own.
-        #expect(elements.filter { $0.name == "text-field" }.map { $0.attributes["name"] } == ["qty:p1", "qty:p2"])
+        #expect(elements.filter { $0.name == "text-field" }.map { $0.attributes["name"] } == ["qty:p1", "qty:p2", "input_3"])
         #expect(elements.first { $0.name == "text" && $0.attributes["id"] == "s0" }?.attributes["style"] == "s1")
         #expect(elements.flatMap(\.comments).filter { $0.contains("another element") } == [
             " no Hyperview equivalent: id label (another element has it) ", " no Hyperview equivalent: id s1 (another element has it) ",

@@ -7,7 +7,7 @@
 /// for a local image in DivKit and Hyperview, `beagle:webView` for a Hyperview web view of
 /// no web address, `beagle:touchable` for an imported touchable without the components its
 /// format puts the press on. A type without a namespace is the app's own:
-/// `badge` is `custom:badge` (``Node/qualifiedType(_:)``), as every format writes it.
+/// `badge` is `custom:badge` (``Node/qualifiedType(_:)``), as the formats for apps write it.
 ///
 /// ```swift
 /// registry.appComponents.declare("custom:badge", since: Version("2.0")!, on: .mobile)

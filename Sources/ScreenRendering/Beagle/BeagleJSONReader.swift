@@ -17,9 +17,10 @@ public struct BeagleJSONError: Error, Sendable, Equatable, CustomStringConvertib
 /// Reads Beagle JSON into the uniform tree, so existing Beagle screens can be
 /// brought in and rendered in any format.
 ///
-/// Type names compare case-insensitively and come back in their canonical spelling
-/// (`BEAGLE:TEXT` reads as `beagle:text`); types this library does not know are kept
-/// as they are, as custom nodes. `null` members are left out. Malformed JSON, an
+/// Type names are read as Beagle's clients read them (``canonicalType(_:)``): Beagle's
+/// own in any case in their canonical spelling (`BEAGLE:TEXT` reads as `beagle:text`),
+/// the `beagle:` and `custom:` namespaces in any case, a name without one as `custom:`;
+/// types this library does not know are kept, as the app's own. `null` members are left out. Malformed JSON, an
 /// object that names a member twice, and nesting deeper than ``maximumDepth`` are typed
 /// errors with a position, never a crash or a stack overflow.
 public struct BeagleJSONReader: Sendable {

@@ -45,7 +45,8 @@ extension DivKitMapping {
     /// Writes one action.
     private mutating func action(_ node: Node, enabled: Bool?) {
         // Read as bytes: the prefix is ASCII, and a String would count its characters to drop it.
-        let name = node.type.hasPrefix("beagle:") ? String(decoding: node.type.utf8.dropFirst(7), as: UTF8.self) : node.type
+        // Any other type whole, a bare one as the custom one it is: no two share a name.
+        let name = node.type.hasPrefix("beagle:") ? String(decoding: node.type.utf8.dropFirst(7), as: UTF8.self) : Node.qualifiedType(node.type)
         document.beginObject()
         document.add("log_id", DivKitExpression.escaped(name))
         var properties = Properties(node.properties)

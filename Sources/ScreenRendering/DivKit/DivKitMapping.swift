@@ -144,7 +144,7 @@ struct DivKitMapping {
     /// other type, else the type whole (`acme:badge`, `custom:webView`; a type without a
     /// namespace as the custom one it is: `webView` as `custom:webView`).
     private static func customType(of type: String) -> String {
-        Node.appViewName(of: type, reserved: ["local_image"]) { !$0.isEmpty } ?? (type.contains(":") ? type : "custom:" + type)
+        Node.appViewName(of: type, reserved: ["local_image"]) { !$0.isEmpty } ?? Node.qualifiedType(type)
     }
 
     /// A `custom` div of `custom_type` `name`, the properties left as its `custom_props`.

@@ -144,7 +144,7 @@ struct HXMLMapping {
     mutating func component(_ node: Node, in parent: Parent) {
         guard isIncluded(node) else { return }
         let isFragment = fragmentID != nil && node[property: "id"].map { value in
-            if case .string(let id) = value { ids.suffixed(id) == fragmentID } else { false }
+            if case .string(let id) = value, !id.isEmpty { ids.suffixed(id) == fragmentID } else { false }
         } == true
         // The fragment starts at the first `<` written from here on (the comment included,
         // when there is one, is left out below).
@@ -242,7 +242,7 @@ struct HXMLMapping {
         if opensForm { writer.start("form") }
         open("text-field", id: id, style: style, unmapped: unmapped, properties)
         // Each row's field posts under a name of its own.
-        writer.attribute("name", id.map(ids.suffixed) ?? "input_\(inputCount)")
+        writer.attribute("name", id.flatMap { $0.isEmpty ? nil : ids.suffixed($0) } ?? "input_\(inputCount)")
         if let value { writer.attribute("value", value) }
         if let placeholder { writer.attribute("placeholder", placeholder) }
         switch type {
@@ -357,7 +357,7 @@ struct HXMLMapping {
         let selected = behaviors(properties.takeAny("onTabSelection"), trigger: "select", &unmapped)
         unmapped += tabs.flatMap(\.rest) + unresolved
         open("select-single", id: id, style: style, unmapped: unmapped, properties)
-        writer.attribute("name", id.map(ids.suffixed) ?? "tab-bar")
+        writer.attribute("name", id.flatMap { $0.isEmpty ? nil : ids.suffixed($0) } ?? "tab-bar")
         for (index, tab) in tabs.enumerated() {
             writer.start("option")
             writer.attribute("value", String(index))
@@ -402,7 +402,7 @@ struct HXMLMapping {
         }
         let claimed = open(nil, id: id, style: HXMLStyle(), unmapped: unmapped + Self.styleNames(style), properties)
         writer.start(name: "sr:" + (name ?? "component"))
-        if !isPlain { writer.attribute("type", node.type) }
+        if !isPlain { writer.attribute("type", Node.qualifiedType(node.type)) }
         if let claimed { writer.attribute("id", claimed) }
         for (name, value) in attributes { writer.attribute(name: name, value) }
         for case .node(let child) in children { component(child, in: .view) }
