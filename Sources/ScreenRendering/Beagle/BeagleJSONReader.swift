@@ -17,7 +17,7 @@ public struct BeagleJSONError: Error, Sendable, Equatable, CustomStringConvertib
 /// Reads Beagle JSON into the uniform tree, so existing Beagle screens can be
 /// brought in and rendered in any format.
 ///
-/// Type names are read as Beagle's clients read them (``canonicalType(_:)``): Beagle's
+/// Type names are read as Beagle's clients read them: Beagle's
 /// own in any case in their canonical spelling (`BEAGLE:TEXT` reads as `beagle:text`),
 /// the `beagle:` and `custom:` namespaces in any case, a name without one as `custom:`;
 /// types this library does not know are kept, as the app's own. `null` members are left out. Malformed JSON, an
