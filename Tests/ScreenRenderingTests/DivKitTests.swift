@@ -459,19 +459,19 @@ struct DivKitMappingTests {
             value.write(into: &compact)
             var pretty = JSONWriter(pretty: true)
             value.write(into: &pretty)
-            #expect(JSONWriter.indented(compact.output) == pretty.output, "\(compact.output.prefix(40))")
+            #expect(JSONWriter.indented(compact.output.bytes) == pretty.output.bytes, "\(compact.output.bytes.prefix(40))")
         }
         for number in [0, 7, 9, 10, 11, 99, 100, 101, 1_000_000, -1, -10, -99, Int.max, Int.min, Int.max - 1, Int.min + 1] {
             var writer = JSONWriter(pretty: false)
             writer.int(number)
-            #expect(String(decoding: writer.output, as: UTF8.self) == String(number))
+            #expect(String(decoding: writer.output.bytes, as: UTF8.self) == String(number))
         }
         // Whole numbers take a shorter way than `description`, and must come out the same.
         let doubles: [Double] = [0, -0.0, 80, -42, 0.5, 1e15 - 1, 1e15, -1e15, 1e16, 9_007_199_254_740_992, 1e-7, 123.25]
         for number in doubles {
             var writer = JSONWriter(pretty: false)
             writer.double(number)
-            #expect(String(decoding: writer.output, as: UTF8.self) == number.description)
+            #expect(String(decoding: writer.output.bytes, as: UTF8.self) == number.description)
             #expect(XMLDialect.format(number) == number.description)
         }
     }
@@ -484,8 +484,8 @@ struct DivKitMappingTests {
                 .init("actions", .array([.object([.init("log_id", .string("tap")), .init("url", .string(url))])])),
             ])
         }
-        /// The divs written as items, and their records.
-        func written(_ divs: [DivJSON]) -> (DivBytes, [DivBytes.Item]) {
+        /// The divs written as items (their records are the document's items).
+        func written(_ divs: [DivJSON]) -> DivBytes {
             var document = DivBytes()
             document.beginArray()
             for div in divs {
@@ -494,7 +494,7 @@ struct DivKitMappingTests {
                 document.endItem(item)
             }
             document.endArray()
-            return (document, document.items)
+            return document
         }
         let groups: [[DivJSON]] = [
             [div("a", "u"), div("b", "u")],
@@ -504,13 +504,17 @@ struct DivKitMappingTests {
             [div("\u{2028}", "x"), div("", "y")],
         ]
         for (index, divs) in groups.enumerated() {
-            let (document, items) = written(divs)
-            #expect(items.map { Array(document.bytes[$0.range]) } == divs.map { div in
+            let document = written(divs)
+            let items = document.items
+            let bytes = document.bytes
+            #expect(items.map { Array(bytes[$0.range]) } == divs.map { div in
                 var writer = JSONWriter(pretty: false)
                 div.write(into: &writer)
-                return writer.output
+                return writer.output.bytes
             })
-            let template = try #require(DivKitTemplates.Template(document, items, name: "sr_t\(index)"))
+            // Made before `#require`, whose expansion copies what it is given.
+            let made = DivKitTemplates.Template(document, items, name: "sr_t\(index)")
+            let template = try #require(made)
             let separate = items.reduce(0) { $0 + $1.range.count }
             var uses = JSONWriter(pretty: false)
             for fields in template.fields { template.writeUse(fields, of: document.bytes, into: &uses) }
@@ -521,8 +525,10 @@ struct DivKitMappingTests {
             #expect(mayPay || template.savedBytes <= 0, "group \(index)")
         }
         // The values that differ become links; the rest stay in the definition.
-        let (document, items) = written([div("Row 1", "myapp://p/1"), div("Row 2", "myapp://p/2")])
-        let template = try #require(DivKitTemplates.Template(document, items, name: "sr_t0"))
+        let document = written([div("Row 1", "myapp://p/1"), div("Row 2", "myapp://p/2")])
+        let items = document.items
+        let made = DivKitTemplates.Template(document, items, name: "sr_t0")
+        let template = try #require(made)
         #expect(String(decoding: template.definition, as: UTF8.self)
             == #"{"type":"text","$text":"sr_0","font_size":14,"actions":[{"log_id":"tap","$url":"sr_1"}]}"#)
         #expect(!DivKitTemplates.Template.mayPay(2, name: "sr_t0", size: #"{"type":"text","text":"a"}"#.utf8.count))

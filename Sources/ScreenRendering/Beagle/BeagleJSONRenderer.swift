@@ -42,10 +42,10 @@ public struct BeagleJSONRenderer: Sendable {
         if isIncluded(node) {
             write(node, into: &writer)
         } else {
-            writer.output.append(contentsOf: "null".utf8)
+            writer.output.append("null")
         }
         if pretty { writer.output.append(UInt8(ascii: "\n")) }
-        return writer.output
+        return writer.output.bytes
     }
 
     /// Renders a list of actions as a JSON array, such as the `resetApplication` and
@@ -54,7 +54,7 @@ public struct BeagleJSONRenderer: Sendable {
         var writer = JSONWriter(pretty: pretty)
         write(.list(actions.map { .node($0.node) }), into: &writer)
         if pretty { writer.output.append(UInt8(ascii: "\n")) }
-        return String(decoding: writer.output, as: UTF8.self)
+        return String(decoding: writer.output.bytes, as: UTF8.self)
     }
 
     /// Whether `node` is written: it is for the platform, and it opens no URL that is not a

@@ -1,6 +1,7 @@
 /// Writes JSON tokens straight into a byte buffer, compact or indented.
-struct JSONWriter {
-    var output: [UInt8] = []
+struct JSONWriter: ~Copyable {
+    /// What is written so far.
+    var output = OutputBuffer(capacity: 4096)
     let pretty: Bool
     private var depth = 0
     /// Whether the container being written has no member yet.
@@ -8,7 +9,15 @@ struct JSONWriter {
 
     init(pretty: Bool) {
         self.pretty = pretty
-        output.reserveCapacity(4096)
+    }
+
+    /// A writer of its own in the same state, with the same bytes.
+    func copy() -> JSONWriter {
+        var copy = JSONWriter(pretty: pretty)
+        copy.output = output.copy()
+        copy.depth = depth
+        copy.isFirst = isFirst
+        return copy
     }
 
     mutating func beginObject() {
@@ -51,7 +60,7 @@ struct JSONWriter {
     mutating func key(_ name: StaticString) {
         separate()
         output.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(name)
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
         if pretty { output.append(UInt8(ascii: " ")) }
@@ -78,7 +87,7 @@ struct JSONWriter {
     }
 
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(text)
         isFirst = false
     }
 
@@ -86,7 +95,7 @@ struct JSONWriter {
     /// written as it is.
     mutating func word(_ text: StaticString) {
         output.append(UInt8(ascii: "\""))
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(text)
         output.append(UInt8(ascii: "\""))
         isFirst = false
     }
@@ -117,8 +126,8 @@ struct JSONWriter {
             raw(".0")
             return
         }
-        let text = number.description
-        output.append(contentsOf: text.utf8)
+        var text = number.description
+        text.withUTF8 { output.append($0) }
         isFirst = false
     }
 
@@ -213,8 +222,8 @@ struct JSONWriter {
                     index += 1
                     continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                escaped.withUTF8Buffer { output.append(contentsOf: $0) }
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(escaped)
                 if byte < 0x20 && escaped.utf8CodeUnitCount == 4 {
                     Self.hex.withUTF8Buffer { hex in
                         output.append(hex[Int(byte >> 4)])
@@ -224,7 +233,7 @@ struct JSONWriter {
                 index += length
                 runStart = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         output.append(UInt8(ascii: "\""))
         isFirst = false

@@ -5,7 +5,7 @@
 /// bytes outside their values (their skeletons) and reads the values in place, and the
 /// document is copied around the divs that templates replace. Strings here are final
 /// (already escaped for DivKit's expressions).
-struct DivBytes {
+struct DivBytes: ~Copyable {
     /// A scalar written (but a `type`, which is part of its object's skeleton).
     struct Value {
         /// Where the key of its member starts (its opening quote); `nil` in an array.
@@ -47,7 +47,21 @@ struct DivBytes {
         values.reserveCapacity(64)
     }
 
-    var bytes: [UInt8] { writer.output }
+    var bytes: [UInt8] { writer.output.bytes }
+
+    /// A document of its own in the same state, to go back to after writing what is not
+    /// kept.
+    func copy() -> DivBytes {
+        var copy = DivBytes()
+        copy.writer = writer.copy()
+        copy.values = values
+        copy.items = items
+        copy.depth = depth
+        copy.key = key
+        copy.keyIsType = keyIsType
+        copy.freeFormDepth = freeFormDepth
+        return copy
+    }
 
     /// Starts a value: an array's element gets its separator.
     private mutating func beginValue() {
@@ -256,12 +270,11 @@ struct DivBytes {
     /// writes it.
     func isDiv(at start: Int, ofType type: StaticString) -> Bool {
         let prefix: StaticString = #"{"type":""#
-        let output = writer.output
         let typeStart = start + prefix.utf8CodeUnitCount
         let end = typeStart + type.utf8CodeUnitCount
-        guard end < output.count, output[end] == UInt8(ascii: "\"") else { return false }
-        return prefix.withUTF8Buffer { prefix in prefix.indices.allSatisfy { output[start + $0] == prefix[$0] } }
-            && type.withUTF8Buffer { type in type.indices.allSatisfy { output[typeStart + $0] == type[$0] } }
+        guard end < writer.output.count, writer.output[end] == UInt8(ascii: "\"") else { return false }
+        return prefix.withUTF8Buffer { prefix in prefix.indices.allSatisfy { writer.output[start + $0] == prefix[$0] } }
+            && type.withUTF8Buffer { type in type.indices.allSatisfy { writer.output[typeStart + $0] == type[$0] } }
     }
 
     /// Removes the members of the object at `start`, the one being written, whose key
@@ -273,7 +286,7 @@ struct DivBytes {
         while index < writer.output.count, writer.output[index] == UInt8(ascii: ",") {
             let keyEnd = Self.valueEnd(writer.output, from: index + 1)
             let end = Self.valueEnd(writer.output, from: keyEnd + 1)
-            let name = String(decoding: writer.output[(index + 2)..<(keyEnd - 1)], as: UTF8.self)
+            let name = writer.output.text(in: (index + 2)..<(keyEnd - 1))
             if matches(name) {
                 remove(index..<end)
             } else {
@@ -306,7 +319,7 @@ struct DivBytes {
 
     /// The index just past the JSON value (or key) that starts at `index` in `bytes`,
     /// which this type wrote: a string, a number or literal, an object or an array.
-    private static func valueEnd(_ bytes: [UInt8], from index: Int) -> Int {
+    private static func valueEnd(_ bytes: borrowing OutputBuffer, from index: Int) -> Int {
         var current = index
         var depth = 0
         var inString = false

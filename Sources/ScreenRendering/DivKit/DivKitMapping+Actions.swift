@@ -7,7 +7,7 @@ extension DivKitMapping {
     /// The items of `value` when it is a list with a node for this platform, which
     /// become DivKit actions; `nil` otherwise (the value stays for the extension).
     func actionItems(_ value: Node.Value) -> [Node.Value]? {
-        guard case .list(let items) = value, items.contains(where: isIncludedNode) else { return nil }
+        guard case .list(let items) = value, items.contains(where: { isIncludedNode($0) }) else { return nil }
         return items
     }
 

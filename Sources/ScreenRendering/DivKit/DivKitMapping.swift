@@ -7,7 +7,7 @@ import ScreenRegistry
 /// for a component DivKit has no equivalent of, or, for the rest, the `beagle`
 /// extension of the div (`extensions: [{"id": "beagle", "params": {…}}]`), which
 /// clients ignore unless they register a handler for it. Nothing is dropped silently.
-struct DivKitMapping {
+struct DivKitMapping: ~Copyable {
     /// The scheme of in-app URLs: navigating to `/profile/42` opens `myapp://profile/42`.
     let appScheme: String
     /// When set, nodes marked for other platforms are left out.
@@ -53,7 +53,7 @@ struct DivKitMapping {
             document.add("orientation", Self.orientation(properties.node("style")?[property: "flex"]))
             children(&properties, "children")
             document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-            addActions("visibility_actions", properties.take("onInit", actionItems))
+            addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
         case "beagle:text", "beagle:button":
             document.add("type", "text")
             document.add("text", properties.take("text") { text($0) } ?? .string(""))
@@ -61,7 +61,7 @@ struct DivKitMapping {
             document.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
             if node.type == "beagle:button" {
                 let enabled = properties.takeBool("enabled")
-                addActions("actions", properties.take("onPress", actionItems), enabled: enabled)
+                addActions("actions", properties.take("onPress") { actionItems($0) }, enabled: enabled)
                 document.add("paddings", Self.buttonPaddings)
                 document.key("accessibility")
                 document.beginObject()
@@ -80,7 +80,7 @@ struct DivKitMapping {
             children(&properties, "children")
             document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
-            let pressed = properties.take("onPress", actionItems)
+            let pressed = properties.take("onPress") { actionItems($0) }
             // Taken whatever its platforms, so that a child for another platform never
             // reaches the extension.
             let child = properties.takeNode("child").flatMap { isIncluded($0) ? $0 : nil }
@@ -270,14 +270,14 @@ struct DivKitMapping {
             document.add("items", .array([]))
             if !prototypes.isEmpty {
                 // Not written, but mapped all the same: their text fields stay card variables.
-                let written = document
+                let written = document.copy()
                 for prototype in prototypes { div(prototype.view) }
                 document = written
                 properties.keep(.init("templates", .list(prototypes.map { _ in .string("prototype") })))
             }
         }
         document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
-        addActions("visibility_actions", properties.take("onInit", actionItems))
+        addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
     }
 
     /// Writes `items`: the divs of the components under `name` (a list, or one), leaving
@@ -544,7 +544,7 @@ struct DivKitMapping {
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
         case .list(let items):
-            .array(items.filter(isIncluded).map { raw($0, escaped: escaped) })
+            .array(items.filter { isIncluded($0) }.map { raw($0, escaped: escaped) })
         case .node(let node):
             .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
                 + node.properties.map { .init($0.name, raw($0.value, escaped: escaped)) })

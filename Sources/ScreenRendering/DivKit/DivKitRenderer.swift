@@ -97,7 +97,7 @@ public struct DivKitRenderer: Sendable {
         writer.beginObject()
         for template in plan.templates {
             writer.key(template.name)
-            writer.output += template.definition
+            writer.output.append(template.definition)
         }
         writer.endObject()
         writer.key("card")
@@ -112,8 +112,8 @@ public struct DivKitRenderer: Sendable {
         DivKitTemplates.write(states, with: plan, into: &writer)
         writer.endObject()
         writer.endObject()
-        guard pretty else { return writer.output }
-        return JSONWriter.indented(writer.output) + [UInt8(ascii: "\n")]
+        guard pretty else { return writer.output.bytes }
+        return JSONWriter.indented(writer.output.bytes) + [UInt8(ascii: "\n")]
     }
 
     /// The card's `log_id`: the screen's id, or `screen`. Written as it is: no client

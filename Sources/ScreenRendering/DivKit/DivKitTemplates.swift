@@ -35,7 +35,7 @@ enum DivKitTemplates {
 
     /// The templates that save bytes in `document`, or none when together they would save
     /// less than `minimumSaving`.
-    static func plan(for document: DivBytes, minimumSaving: Int) -> Plan {
+    static func plan(for document: borrowing DivBytes, minimumSaving: Int) -> Plan {
         let candidates = collect(document)
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
         // runs of two or more need comparing.
@@ -104,7 +104,7 @@ enum DivKitTemplates {
     /// The candidates of `document`, the divs among the items of containers, galleries
     /// and pagers (as the mapping recorded them), each with a cheap fingerprint of its
     /// shape: the length of its skeleton (its bytes but its values) and its value count.
-    private static func collect(_ document: DivBytes) -> [Candidate] {
+    private static func collect(_ document: borrowing DivBytes) -> [Candidate] {
         // Value bytes before each value: a div's skeleton is its length less its values'.
         var valueBytes = [0]
         valueBytes.reserveCapacity(document.values.count + 1)
@@ -117,24 +117,24 @@ enum DivKitTemplates {
 
     /// Writes the divs of `document` with the plan's uses in place of the divs they
     /// replace.
-    static func write(_ document: DivBytes, with plan: Plan, into writer: inout JSONWriter) {
+    static func write(_ document: borrowing DivBytes, with plan: Plan, into writer: inout JSONWriter) {
         let bytes = document.bytes
         var index = 0
         var nextUse = 0
         while nextUse < plan.uses.count {
             let use = plan.uses[nextUse]
-            writer.output.append(contentsOf: bytes[index..<use.range.lowerBound])
+            writer.output.append(bytes[index..<use.range.lowerBound])
             plan.templates[use.template].writeUse(use.fields, of: bytes, into: &writer)
             index = use.range.upperBound
             // Uses planned inside this one (for an inner shape found first) are not written.
             while nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound < index { nextUse += 1 }
         }
-        writer.output.append(contentsOf: bytes[index...])
+        writer.output.append(bytes[index...])
     }
 
     /// `group`, candidates of one shape fingerprint, split into those of one shape each,
     /// in document order: one group, unless two shapes share a fingerprint.
-    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: DivBytes) -> [[Int]] {
+    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: borrowing DivBytes) -> [[Int]] {
         var result: [[Int]] = []
         for index in group {
             if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].item, candidates[index].item, document) }) {
@@ -149,7 +149,7 @@ enum DivKitTemplates {
     /// Whether divs `a` and `b` have the same shape: the same skeleton (their bytes
     /// outside their values, types included) and values of the same kinds, since divs of
     /// one shape differ only in scalar values.
-    private static func sameShape(_ a: DivBytes.Item, _ b: DivBytes.Item, _ document: DivBytes) -> Bool {
+    private static func sameShape(_ a: DivBytes.Item, _ b: DivBytes.Item, _ document: borrowing DivBytes) -> Bool {
         guard a.values.count == b.values.count else { return false }
         let values = document.values
         var left = a.range.lowerBound
@@ -174,7 +174,7 @@ enum DivKitTemplates {
 
         /// `nil` when a differing value is not an object member (an array element cannot
         /// be linked) or is inside a free-form object (``DivBytes/beginFreeForm()``).
-        init?(_ document: DivBytes, _ divs: [DivBytes.Item], name: String) {
+        init?(_ document: borrowing DivBytes, _ divs: [DivBytes.Item], name: String) {
             guard let first = divs.first else { return nil }
             let bytes = document.bytes
             let values = document.values
@@ -210,7 +210,7 @@ enum DivKitTemplates {
             writer.string(name)
             for (index, value) in values.enumerated() {
                 writer.key(linkName(index))
-                writer.output.append(contentsOf: bytes[value])
+                writer.output.append(bytes[value])
             }
             writer.endObject()
         }

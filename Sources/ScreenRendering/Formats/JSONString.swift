@@ -6,6 +6,6 @@ public enum JSONString {
     public static func literal(_ text: String) -> String {
         var writer = JSONWriter(pretty: false)
         writer.string(text)
-        return String(decoding: writer.output, as: UTF8.self)
+        return String(decoding: writer.output.bytes, as: UTF8.self)
     }
 }

@@ -39,6 +39,6 @@ public struct TextRenderer: Sendable {
         guard let node = platform.map(node.forPlatform) ?? node else { return [] }
         var writer = TextTreeWriter()
         writer.line(node, label: nil)
-        return writer.output
+        return writer.output.bytes
     }
 }

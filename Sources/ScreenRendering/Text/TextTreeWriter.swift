@@ -2,15 +2,13 @@ import ScreenRegistry
 
 /// The lines of ``TextRenderer``, written straight into bytes: a node's line, then its
 /// structured properties as branches below it, each indented by the branches above.
-struct TextTreeWriter {
-    private(set) var output: [UInt8] = []
+struct TextTreeWriter: ~Copyable {
+    private(set) var output = OutputBuffer(capacity: 2048)
     /// What goes before the branch of each line below the current node: `│  ` for every
     /// ancestor with more below it, `   ` for every last one.
     private var indent: [UInt8] = []
 
-    init() {
-        output.reserveCapacity(2048)
-    }
+    init() {}
 
     /// `node`'s line (after the branch already written), then its nested values.
     mutating func line(_ node: Node, label: String?) {
@@ -70,7 +68,7 @@ struct TextTreeWriter {
 
     /// One nested value on its own line, below a `├─ ` or `└─ ` branch.
     private mutating func branch(_ value: Node.Value, label: String?, last: Bool) {
-        output.append(contentsOf: indent)
+        output.append(indent)
         append(last ? "└─ " : "├─ ")
         let depth = indent.count
         Self.append(last ? "   " : "│  ", into: &indent)
@@ -127,7 +125,7 @@ struct TextTreeWriter {
     private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators.
         if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
-            output.append(contentsOf: bytes)
+            output.append(bytes)
         } else {
             for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
                 switch scalar {
@@ -146,7 +144,7 @@ struct TextTreeWriter {
     }
 
     private mutating func append(_ text: String) {
-        Self.append(text, into: &output)
+        text.withUTF8Bytes { output.append($0) }
     }
 
     /// Static, so that no copy of the writer holds the buffer it appends to.
