@@ -191,6 +191,29 @@ struct DivKitMappingTests {
         #expect(prototype["text"] as? String == "@{product.name}")
     }
 
+    @Test("A list with no data to build from writes no items, keeps its text fields' variables, and leaves the card around it as it was")
+    func listWithoutData() throws {
+        // Its prototypes are mapped, then the document goes back to before them
+        // (`DivBytes.copy()`): the rows around the list stay one template's four uses.
+        let row = Text("A row long enough that a template of its four copies pays")
+        let screen = Screen {
+            row
+            row
+            ListView(dataSource: "not data") { TextInput(value: "draft") }
+            row
+            row
+        }
+        let json = try DivKitRenderer(minimumTemplateSaving: 0).render(screen)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((doc["templates"] as? [String: Any]).map { Array($0.keys) } == ["sr_t0"])
+        let items = try content(doc)
+        #expect(items.map { $0["type"] as? String } == ["sr_t0", "sr_t0", "gallery", "sr_t0", "sr_t0"])
+        #expect((items[2]["items"] as? [Any])?.isEmpty == true)
+        let variables = try #require((doc["card"] as? [String: Any])?["variables"] as? [[String: Any]])
+        #expect(variables.map { $0["name"] as? String } == ["input_1"])
+        #expect(variables.first?["value"] as? String == "draft")
+    }
+
     @Test("What DivKit has no equivalent of is a custom div or the beagle extension, never dropped")
     func definedOutcomes() throws {
         let screen = Screen {
@@ -517,7 +540,7 @@ struct DivKitMappingTests {
             let template = try #require(made)
             let separate = items.reduce(0) { $0 + $1.range.count }
             var uses = JSONWriter(pretty: false)
-            for fields in template.fields { template.writeUse(fields, of: document.bytes, into: &uses) }
+            for fields in template.fields { template.writeUse(fields, of: document, into: &uses) }
             let templated = JSONWriter.quotedSize(template.name) + 1 + template.definition.count + 1 + uses.output.count
             #expect(template.savedBytes == separate - templated, "group \(index)")
             // The cheap test before merging never turns down a template that saves bytes.

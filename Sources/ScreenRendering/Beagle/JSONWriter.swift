@@ -11,7 +11,8 @@ struct JSONWriter: ~Copyable {
         self.pretty = pretty
     }
 
-    /// A writer of its own in the same state, with the same bytes.
+    /// A writer of its own in the same state, with the same bytes. Every stored property is
+    /// copied: one added here must be added to the copy.
     func copy() -> JSONWriter {
         var copy = JSONWriter(pretty: pretty)
         copy.output = output.copy()

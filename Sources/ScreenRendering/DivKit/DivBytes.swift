@@ -47,10 +47,25 @@ struct DivBytes: ~Copyable {
         values.reserveCapacity(64)
     }
 
+    /// How many bytes are written.
+    var count: Int { writer.output.count }
+
+    /// The whole document, copied: for what reads it all once (tests).
     var bytes: [UInt8] { writer.output.bytes }
 
+    /// Appends the bytes of `range` to `output`, read in place.
+    func copyBytes(in range: Range<Int>, into output: inout OutputBuffer) {
+        writer.output.withBytes(in: range) { output.append($0) }
+    }
+
+    /// Appends the bytes of `range` to `array`, read in place.
+    func copyBytes(in range: Range<Int>, into array: inout [UInt8]) {
+        writer.output.withBytes(in: range) { array.append(contentsOf: $0) }
+    }
+
     /// A document of its own in the same state, to go back to after writing what is not
-    /// kept.
+    /// kept. Every stored property is copied: one added to `DivBytes` or `JSONWriter` must
+    /// be added here and in `JSONWriter.copy()`.
     func copy() -> DivBytes {
         var copy = DivBytes()
         copy.writer = writer.copy()

@@ -7,6 +7,10 @@ import ScreenRegistry
 /// for a component DivKit has no equivalent of, or, for the rest, the `beagle`
 /// extension of the div (`extensions: [{"id": "beagle", "params": {…}}]`), which
 /// clients ignore unless they register a handler for it. Nothing is dropped silently.
+///
+/// Not copyable, as the ``DivBytes`` it writes. Its methods are passed as closures
+/// (`{ actionItems($0) }`), never by name: the compiler (Swift 6.3.1) crashes in its move
+/// checker on a noncopyable value's method passed as a function.
 struct DivKitMapping: ~Copyable {
     /// The scheme of in-app URLs: navigating to `/profile/42` opens `myapp://profile/42`.
     let appScheme: String

@@ -118,18 +118,17 @@ enum DivKitTemplates {
     /// Writes the divs of `document` with the plan's uses in place of the divs they
     /// replace.
     static func write(_ document: borrowing DivBytes, with plan: Plan, into writer: inout JSONWriter) {
-        let bytes = document.bytes
         var index = 0
         var nextUse = 0
         while nextUse < plan.uses.count {
             let use = plan.uses[nextUse]
-            writer.output.append(bytes[index..<use.range.lowerBound])
-            plan.templates[use.template].writeUse(use.fields, of: bytes, into: &writer)
+            document.copyBytes(in: index..<use.range.lowerBound, into: &writer.output)
+            plan.templates[use.template].writeUse(use.fields, of: document, into: &writer)
             index = use.range.upperBound
             // Uses planned inside this one (for an inner shape found first) are not written.
             while nextUse < plan.uses.count, plan.uses[nextUse].range.lowerBound < index { nextUse += 1 }
         }
-        writer.output.append(bytes[index...])
+        document.copyBytes(in: index..<document.count, into: &writer.output)
     }
 
     /// `group`, candidates of one shape fingerprint, split into those of one shape each,
@@ -176,7 +175,6 @@ enum DivKitTemplates {
         /// be linked) or is inside a free-form object (``DivBytes/beginFreeForm()``).
         init?(_ document: borrowing DivBytes, _ divs: [DivBytes.Item], name: String) {
             guard let first = divs.first else { return nil }
-            let bytes = document.bytes
             let values = document.values
             var definition: [UInt8] = []
             definition.reserveCapacity(first.range.count)
@@ -188,29 +186,29 @@ enum DivKitTemplates {
                 let differs = divs.dropFirst().contains { !document.sameBytes(values[$0.values.lowerBound + offset].range, value.range) }
                 guard differs else { continue }
                 guard let key = value.key, !value.isFreeForm else { return nil }
-                definition += bytes[cursor...key]
+                document.copyBytes(in: cursor..<(key + 1), into: &definition)
                 definition.append(UInt8(ascii: "$"))
-                definition += bytes[(key + 1)..<value.range.lowerBound]
+                document.copyBytes(in: (key + 1)..<value.range.lowerBound, into: &definition)
                 definition.append(UInt8(ascii: "\""))
                 definition += linkName(fields[0].count).utf8
                 definition.append(UInt8(ascii: "\""))
                 for index in divs.indices { fields[index].append(values[divs[index].values.lowerBound + offset].range) }
                 cursor = value.range.upperBound
             }
-            definition += bytes[cursor..<first.range.upperBound]
+            document.copyBytes(in: cursor..<first.range.upperBound, into: &definition)
             self.name = name
             self.definition = definition
             self.fields = fields
         }
 
-        /// Writes a use: `{"type":"<name>","sr_0":<value>,…}`, with the values of `bytes`.
-        func writeUse(_ values: [Range<Int>], of bytes: [UInt8], into writer: inout JSONWriter) {
+        /// Writes a use: `{"type":"<name>","sr_0":<value>,…}`, with the values of `document`.
+        func writeUse(_ values: [Range<Int>], of document: borrowing DivBytes, into writer: inout JSONWriter) {
             writer.beginObject()
             writer.key("type")
             writer.string(name)
             for (index, value) in values.enumerated() {
                 writer.key(linkName(index))
-                writer.output.append(bytes[value])
+                document.copyBytes(in: value, into: &writer.output)
             }
             writer.endObject()
         }

@@ -1,5 +1,5 @@
-/// The bytes a writer produces, in memory of its own: appending a byte is a store, and
-/// appending a run is one copy. An array pays a uniqueness and a capacity check for every
+/// The bytes a writer produces, in memory of its own: appending a byte is a capacity check
+/// and a store, and appending a run is one copy. An array pays a uniqueness and a capacity check for every
 /// append, which was a tenth of a personal screen's instructions in JSON and DivKit
 /// (BENCHMARKS.md).
 ///
@@ -22,7 +22,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// A buffer of its own with the same bytes, for the rare writer that must be able to
-    /// go back (``DivBytes/copy()``).
+    /// go back (`DivBytes.copy()`).
     func copy() -> OutputBuffer {
         var copy = OutputBuffer(capacity: capacity)
         withUnsafeBytes { copy.append($0.assumingMemoryBound(to: UInt8.self)) }
@@ -53,6 +53,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     @inline(__always)
+    /// Appends `bytes`, which must not point into this buffer (growing frees that memory).
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
@@ -76,6 +77,12 @@ struct OutputBuffer: ~Copyable {
     /// The bytes written, read in place.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes of `range`, which must be within ``count``, read in place.
+    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "an OutputBuffer's range out of range")
+        return try body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// The bytes of `range`, which must be within ``count``, as text.

@@ -71,7 +71,8 @@ struct TextTreeWriter: ~Copyable {
         output.append(indent)
         append(last ? "└─ " : "├─ ")
         let depth = indent.count
-        Self.append(last ? "   " : "│  ", into: &indent)
+        let branchIndent: StaticString = last ? "   " : "│  "
+        branchIndent.withUTF8Buffer { indent.append(contentsOf: $0) }
         defer { indent.removeLast(indent.count - depth) }
         switch value {
         case .node(let child):
@@ -145,10 +146,5 @@ struct TextTreeWriter: ~Copyable {
 
     private mutating func append(_ text: String) {
         text.withUTF8Bytes { output.append($0) }
-    }
-
-    /// Static, so that no copy of the writer holds the buffer it appends to.
-    private static func append(_ text: String, into bytes: inout [UInt8]) {
-        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 }
