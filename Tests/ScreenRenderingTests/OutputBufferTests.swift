@@ -15,7 +15,8 @@ struct OutputBufferTests {
             let run = (0..<(round % 37)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ round) }
             buffer.append(run)
             expected += run
-            buffer.append(run[...].dropFirst(run.count / 2))
+            // A run that starts inside another buffer.
+            run.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[(run.count / 2)...])) }
             expected += run.dropFirst(run.count / 2)
             buffer.append("{\"k\":")
             expected += Array("{\"k\":".utf8)

@@ -1,6 +1,6 @@
 /// The bytes a writer produces, in memory of its own: appending a byte is a capacity check
-/// and a store, and appending a run is one copy. An array pays a uniqueness and a capacity check for every
-/// append, which was a tenth of a personal screen's instructions in JSON and DivKit
+/// and a store, and appending a run is one copy. An array also checks its uniqueness at
+/// every append, which was a tenth of a personal screen's instructions in JSON and DivKit
 /// (BENCHMARKS.md).
 ///
 /// Not copyable, so that no two writers can ever write into the same memory: a writer
@@ -25,7 +25,7 @@ struct OutputBuffer: ~Copyable {
     /// go back (`DivBytes.copy()`).
     func copy() -> OutputBuffer {
         var copy = OutputBuffer(capacity: capacity)
-        withUnsafeBytes { copy.append($0.assumingMemoryBound(to: UInt8.self)) }
+        withBytes(in: 0..<count) { copy.append($0) }
         return copy
     }
 
@@ -52,8 +52,8 @@ struct OutputBuffer: ~Copyable {
         count += 1
     }
 
-    @inline(__always)
     /// Appends `bytes`, which must not point into this buffer (growing frees that memory).
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
@@ -64,10 +64,6 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
-    }
-
-    mutating func append(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func append(_ bytes: [UInt8]) {
@@ -87,8 +83,7 @@ struct OutputBuffer: ~Copyable {
 
     /// The bytes of `range`, which must be within ``count``, as text.
     func text(in range: Range<Int>) -> String {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "an OutputBuffer's range out of range")
-        return String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        withBytes(in: range) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Removes the bytes of `range`, which must be within ``count``; those after it move up
