@@ -28,11 +28,11 @@ public struct ClientCapabilities: Sendable {
     /// Where the facts come from.
     public let sources: [String]
     /// ``types`` by type: every rendered node is looked up, once.
-    private let entries: [String: Entry]
+    private let entries: TypeTable<Entry>
     /// ``appViewForms`` grouped by type, in their order within a type.
     private let formsByType: [AppViewForm]
 
-    private struct Entry {
+    private struct Entry: Sendable {
         var since: Version?
         /// Where the type's forms are in `formsByType`, so that a node is matched against
         /// its own type's forms only (a range: an entry read holds nothing to retain).
@@ -53,14 +53,15 @@ public struct ClientCapabilities: Sendable {
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
         self.sources = sources
         var formsByType: [AppViewForm] = []
-        var entries: [String: Entry] = [:]
-        for (type, since) in types where entries[type] == nil {
+        var entries: [(name: String, value: Entry)] = []
+        var listed: Set<String> = []
+        for (type, since) in types where listed.insert(type).inserted {
             let start = formsByType.count
             formsByType += appViewForms.filter { $0.type == type }
-            entries[type] = Entry(since: since, forms: Int32(start)..<Int32(formsByType.count))
+            entries.append((type, Entry(since: since, forms: Int32(start)..<Int32(formsByType.count))))
         }
         self.formsByType = formsByType
-        self.entries = entries
+        self.entries = TypeTable(entries)
     }
 
     /// A property value a client renders only from `since`: a property of nodes of `type`
