@@ -20,6 +20,9 @@ import json, os, shutil, subprocess, sys, tempfile, time
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 
+# Swift Testing's exit status when a filter selects no test (EX_NOINPUT): not a kill.
+NO_TESTS_FOUND = 69
+
 def run(args, cwd):
     # Plain output: a colour code between a test's mark and its words hides the line.
     environment = dict(os.environ, NO_COLOR="1")
@@ -28,10 +31,14 @@ def run(args, cwd):
 def test_command(tree):
     """The built test binary, run for Swift Testing's suites alone (what `swift test`
     runs on Linux); `swift test --skip-build` where there is no such binary."""
-    bin_path = run(["swift", "build", "--build-tests", "--show-bin-path"], tree).stdout.strip().splitlines()
-    binary = os.path.join(bin_path[-1], "ScreenRegistryPackageTests.xctest") if bin_path else ""
+    shown = subprocess.run(["swift", "build", "--build-tests", "--show-bin-path"], cwd=tree,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip().splitlines()
+    folder = shown[-1] if shown and os.path.isabs(shown[-1]) and os.path.isdir(shown[-1]) else ""
+    binary = os.path.join(folder, "ScreenRegistryPackageTests.xctest") if folder else ""
     if os.path.isfile(binary) and os.access(binary, os.X_OK):
+        print(f"mutants: suites run by {binary}", flush=True)
         return [binary, "--testing-library", "swift-testing"]
+    print("mutants: no test binary found; suites run by swift test --skip-build (slower)", flush=True)
     return ["swift", "test", "--skip-build"]
 
 def scratch_copy():
@@ -72,6 +79,8 @@ def main():
                 broken.append(mutant["name"]); print(build.stdout[-2000:])
                 print(f"  {mutant['name']}: does not compile"); continue
             test = run(tests + ["--filter", mutant["tests"]], tree)
+            if test.returncode == NO_TESTS_FOUND:
+                broken.append(mutant["name"]); print(f"  {mutant['name']}: its filter {mutant['tests']} matches no test"); continue
             failed = [line for line in test.stdout.splitlines() if "✘ Test" in line and "recorded an issue" in line]
             killed = test.returncode != 0
             verdict = "killed" if killed else "SURVIVED"
