@@ -390,6 +390,23 @@ struct DivKitMappingTests {
         #expect(payload?["navigation"] as? String == "pushView")
     }
 
+    @Test("A custom view's props, large or small, hold each name once: the first of those for the card's platform")
+    func customPropsOnce() throws {
+        let iosOnly = Node.Value.node(Text("ios").platforms(.ios).node)
+        let small: [Node.Property] = [.init("dup", iosOnly), .init("dup", .int(1)), .init("dup", .int(2))]
+        // Past 16 members the names seen are kept in a set, not compared pairwise.
+        let large = small + (0..<20).map { Node.Property("p\($0)", .int($0)) } + [.init("p3", .int(99))]
+        for properties in [small, large] {
+            let screen = Screen { Node(kind: .component, type: "custom:card", properties: properties) }
+            let json = try DivKitRenderer(platform: .android, usesTemplates: false).render(screen)
+            let props = try #require(try content(try document(screen, DivKitRenderer(platform: .android, usesTemplates: false))).first?["custom_props"] as? [String: Any])
+            #expect(props["dup"] as? Int == 1, "\(json)")
+            #expect(json.components(separatedBy: #""dup":"#).count - 1 == 1, "\(json)")
+            #expect(props.count == Set(properties.map(\.name)).count)
+            if properties.count > 3 { #expect(props["p3"] as? Int == 3) }
+        }
+    }
+
     @Test("A div's id and the card's log_id, which no client evaluates, are written as they are")
     func identifiersAsTheyAre() throws {
         let id = #"a@{b}\c"#

@@ -125,7 +125,7 @@ extension DivKitMapping {
             written.insert("navigation")
             for property in properties where written.insert(property.name).inserted {
                 document.key(escaping: property.name)
-                document.append(raw(property.value, escaped: escapesActionText))
+                writeRaw(property.value, escaped: escapesActionText)
             }
             document.add("navigation", name)
         case .url(let address):
@@ -160,7 +160,7 @@ extension DivKitMapping {
         if case .list(let items) = value, items.contains(where: { if case .node(let node) = $0 { node.kind == .action } else { false } }) {
             writeActions(items, enabled: nil)
         } else {
-            document.append(raw(value, escaped: escapesActionText))
+            writeRaw(value, escaped: escapesActionText)
         }
     }
 

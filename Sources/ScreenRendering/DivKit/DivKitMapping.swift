@@ -156,10 +156,10 @@ struct DivKitMapping: ~Copyable {
         document.add("type", "custom")
         document.add("custom_type", name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
-            .filter { isIncluded($0.value) }.map { DivJSON.Member($0.name, raw($0.value)) }
-        if !props.isEmpty {
+        if props.contains(where: { isIncluded($0.value) }) {
             document.beginFreeForm()
-            document.add("custom_props", .object(props))
+            document.key("custom_props")
+            writeRawObject(props, leavingOutOtherPlatforms: true)
             document.endFreeForm()
         }
     }
@@ -346,12 +346,14 @@ struct DivKitMapping: ~Copyable {
         }
         if !properties.isEmpty {
             document.beginFreeForm()
-            document.add("extensions", .array([.object([
-                .init("id", .string("beagle")),
-                .init("params", .object(
-                    properties.remaining.filter { isIncluded($0.value) }.map { .init($0.name, raw($0.value)) }
-                )),
-            ])]))
+            document.key("extensions")
+            document.beginArray()
+            document.beginObject()
+            document.add("id", "beagle")
+            document.key("params")
+            writeRawObject(properties.remaining, leavingOutOtherPlatforms: true)
+            document.endObject()
+            document.endArray()
             document.endFreeForm()
         }
     }
@@ -553,6 +555,49 @@ struct DivKitMapping: ~Copyable {
             .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
                 + node.properties.map { .init($0.name, raw($0.value, escaped: escaped)) })
         }
+    }
+
+    /// Writes `value` as ``raw(_:escaped:)`` makes it, straight into the document: the same
+    /// bytes, with no value built first (for the payloads, custom props and extension params
+    /// of every request).
+    mutating func writeRaw(_ value: Node.Value, escaped: Bool = false) {
+        switch value {
+        case .string(let text): document.string(escaped ? DivKitExpression.escaped(text) : text)
+        case .expression(let expression): document.string(escaped ? DivKitExpression.source(expression) : expression.source)
+        case .int(let number): document.int(number)
+        case .double(let number): if number.isFinite { document.double(number) } else { document.string(String(number)) }
+        case .bool(let flag): document.bool(flag)
+        case .list(let items):
+            document.beginArray()
+            for item in items where isIncluded(item) { writeRaw(item, escaped: escaped) }
+            document.endArray()
+        case .node(let node):
+            writeRawObject(node.properties, type: node.type.isEmpty ? nil : node.type, escaped: escaped)
+        }
+    }
+
+    /// Writes `members` as an object (after a `type` member when `type` is given), each name
+    /// once, the first of a name, as ``DivBytes/append(_:)`` writes an object; with
+    /// `leavingOutOtherPlatforms`, a node for another platform is left out before that.
+    mutating func writeRawObject(_ members: [Node.Property], type: String? = nil, leavingOutOtherPlatforms: Bool = false, escaped: Bool = false) {
+        document.beginObject()
+        if let type {
+            document.key("type")
+            document.string(type)
+        }
+        var seen: Set<String> = []  // for a large object only: a small one is compared pairwise
+        for index in members.indices {
+            let name = members[index].name
+            if leavingOutOtherPlatforms && !isIncluded(members[index].value) { continue }
+            if type != nil && name == "type" { continue }
+            let isFirst = members.count <= 16
+                ? !members[..<index].contains { $0.name == name && (!leavingOutOtherPlatforms || isIncluded($0.value)) }
+                : seen.insert(name).inserted
+            guard isFirst else { continue }
+            document.key(escaping: name)
+            writeRaw(members[index].value, escaped: escaped)
+        }
+        document.endObject()
     }
 
     /// Whether an action's strings from data are escaped: unless the card is for Android
