@@ -48,19 +48,22 @@ public struct Node: Sendable, Hashable {
         case list([Value])
     }
 
-    /// Whether this is a component, an action or a plain structured value.
-    public var kind: Kind
+    // The two one-byte fields last: declared first, each would take eight bytes of
+    // padding, in every node and every property value of every tree.
+
     /// The full type name, such as `beagle:text` or `custom:badge`; empty for objects;
     /// `local` or `remote` for image paths.
     public var type: String
     /// The properties, in the order renderers write them.
     public var properties: [Property]
-    /// The client platforms this node is for; a renderer writing for another platform
-    /// leaves it out. `.all` by default.
-    public var platforms: Platforms
     /// What a client that cannot render this node shows instead (``Component/fallback(_:)``):
     /// `nil` for none, so such a client gets an error instead; empty to leave the node out.
     public var fallback: [Node]?
+    /// Whether this is a component, an action or a plain structured value.
+    public var kind: Kind
+    /// The client platforms this node is for; a renderer writing for another platform
+    /// leaves it out. `.all` by default.
+    public var platforms: Platforms
 
     /// Creates a node.
     public init(kind: Kind, type: String, properties: [Property] = [], platforms: Platforms = .all, fallback: [Node]? = nil) {
