@@ -82,6 +82,15 @@ struct ModelTests {
         #expect(Screen {}.node[property: "child"] == nil)
     }
 
+    @Test("A node and a property value stay 34 bytes on a 64-bit machine: no field's padding is copied with every tree")
+    func nodeLayout() {
+        // 16 (type) + 8 (properties) + 8 (fallback) + 1 (kind) + 1 (platforms); a one-byte
+        // field declared before a pointer-aligned one would add seven bytes of padding.
+        #expect(MemoryLayout<Node>.size == 34)
+        #expect(MemoryLayout<Node.Value>.size == 34)
+        #expect(MemoryLayout<Node.Property>.stride == 56)
+    }
+
     @Test("Properties follow declaration order and absent values are left out")
     func propertyOrder() {
         let node = Text("Hi", styleId: "s", textColor: "#FF0000", alignment: .center).id("t1").node

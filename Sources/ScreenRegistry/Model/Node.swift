@@ -48,8 +48,8 @@ public struct Node: Sendable, Hashable {
         case list([Value])
     }
 
-    // The two one-byte fields last: declared first, each would take eight bytes of
-    // padding, in every node and every property value of every tree.
+    // The two one-byte fields last: declared before a pointer-aligned field, each would
+    // take eight bytes with its padding, in every node and property value of every tree.
 
     /// The full type name, such as `beagle:text` or `custom:badge`; empty for objects;
     /// `local` or `remote` for image paths.

@@ -46,15 +46,20 @@ enum DivJSON: Sendable, Hashable {
     }
 }
 
+extension DivJSON {
+    /// The most members of an object whose names are compared pairwise, for a name given
+    /// twice; past it, a set: comparing pairwise is quadratic.
+    static let mostNamesComparedPairwise = 16
+}
+
 extension [DivJSON.Member] {
     /// The members with each name once, the first of a name kept, as `Node[property:]`
     /// reads a node: an object that names a member twice leaves the client to pick one.
     /// A node may hold a name twice, or a property named `type` beside its own type.
     var firstOfEachName: [DivJSON.Member] {
         guard count > 1 else { return self }
-        // Compared pairwise for the usual small object; a set for a large one, which
-        // comparing pairwise would make quadratic.
-        if count <= 16 {
+        // Compared pairwise for the usual small object; a set for a large one.
+        if count <= DivJSON.mostNamesComparedPairwise {
             guard indices.contains(where: { index in self[..<index].contains { $0.key == self[index].key } }) else { return self }
             var kept: [DivJSON.Member] = []
             for member in self where !kept.contains(where: { $0.key == member.key }) { kept.append(member) }

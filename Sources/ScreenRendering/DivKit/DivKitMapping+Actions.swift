@@ -171,10 +171,10 @@ extension DivKitMapping {
         case .double(let number)? where number.isFinite: .object([.init("type", .string("number")), .init("value", .double(number))])
         case .bool(let flag)?: .object([.init("type", .string("boolean")), .init("value", .bool(flag))])
         case .list(let items)?:
-            .object([.init("type", .string("array")), .init("value", .array(items.map { raw($0, escaped: escapesActionText) }))])
+            .object([.init("type", .string("array")), .init("value", raw(.list(items), escaped: escapesActionText))])
         case .node(let object)?: .object([
             .init("type", .string("dict")),
-            .init("value", .object(object.properties.map { .init($0.name, raw($0.value, escaped: escapesActionText)) })),
+            .init("value", raw(.node(.object(object.properties)), escaped: escapesActionText)),
         ])
         default: .object([.init("type", .string("string")), .init("value", text(value) ?? .string(""))])
         }

@@ -159,7 +159,7 @@ struct DivKitMapping: ~Copyable {
         if props.contains(where: { isIncluded($0.value) }) {
             document.beginFreeForm()
             document.key("custom_props")
-            writeRawObject(props, leavingOutOtherPlatforms: true)
+            writeRawObject(props)
             document.endFreeForm()
         }
     }
@@ -251,7 +251,7 @@ struct DivKitMapping: ~Copyable {
         if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
             switch value {
             case .expression(let expression): .string(DivKitExpression.source(expression))
-            case .list(let items): .array(items.map { raw($0) })
+            case .list: raw(value)
             default: nil
             }
         }) {
@@ -344,14 +344,16 @@ struct DivKitMapping: ~Copyable {
             }
             if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
         }
-        if !properties.isEmpty {
+        // What is left for this platform, if anything: an extension of nothing is not written.
+        let rest = properties.isEmpty ? [] : properties.remaining
+        if rest.contains(where: { isIncluded($0.value) }) {
             document.beginFreeForm()
             document.key("extensions")
             document.beginArray()
             document.beginObject()
             document.add("id", "beagle")
             document.key("params")
-            writeRawObject(properties.remaining, leavingOutOtherPlatforms: true)
+            writeRawObject(rest)
             document.endObject()
             document.endArray()
             document.endFreeForm()
@@ -534,70 +536,94 @@ struct DivKitMapping: ~Copyable {
         }
     }
 
-    /// A value passed through as JSON, for payloads, custom props and the `beagle`
-    /// extension: the host application reads these. Every client hands custom props and
-    /// extension params over as they are (the web client in `Custom.svelte` and
-    /// `Outer.svelte`), and Android's and iOS's hand over payloads as they are too; the
-    /// web client evaluates every string of an action before its
-    /// handler gets it (`Root.svelte` `execAction` → `getJsonWithVars`), so an action's
-    /// strings are written `escaped` (by DivKit's rule, which it undoes) wherever the
-    /// card may reach a web client (``escapesActionText``).
+    /// A value passed through as JSON, for payloads, custom props, the `beagle` extension,
+    /// variables and item data: the host application reads these. Every client hands
+    /// custom props and extension params over as they are (the web client in
+    /// `Custom.svelte` and `Outer.svelte`), and Android's and iOS's hand over payloads as
+    /// they are too; the web client evaluates every string of an action before its handler
+    /// gets it (`Root.svelte` `execAction` → `getJsonWithVars`), so an action's strings are
+    /// written `escaped` (by DivKit's rule, which it undoes) wherever the card may reach a
+    /// web client (``escapesActionText``). A node for another platform is left out, from
+    /// lists and objects alike.
+    ///
+    /// Built as a value for what stays one (card variables, a typed value, a list's data);
+    /// ``writeRaw(_:escaped:)`` writes the same bytes straight into the card.
     func raw(_ value: Node.Value, escaped: Bool = false) -> DivJSON {
+        switch value {
+        case .list(let items):
+            return .array(items.filter { isIncluded($0) }.map { raw($0, escaped: escaped) })
+        case .node(let node):
+            var members: [DivJSON.Member] = node.type.isEmpty ? [] : [.init("type", .string(rawType(node, escaped: escaped)))]
+            var seen: Set<String> = []
+            for index in node.properties.indices where isWritten(index, of: node.properties, besideType: !node.type.isEmpty, seen: &seen) {
+                members.append(.init(node.properties[index].name, raw(node.properties[index].value, escaped: escaped)))
+            }
+            return .object(members)
+        case .string, .expression, .int, .double, .bool:
+            return rawScalar(value, escaped: escaped) ?? .string("")  // never nil for these
+        }
+    }
+
+    /// Writes `value` as ``raw(_:escaped:)`` makes it, straight into the document, with no
+    /// value built first: for the payloads, custom props and extension params of every
+    /// request.
+    mutating func writeRaw(_ value: Node.Value, escaped: Bool = false) {
+        switch value {
+        case .list(let items):
+            document.beginArray()
+            for item in items where isIncluded(item) { writeRaw(item, escaped: escaped) }
+            document.endArray()
+        case .node(let node):
+            writeRawObject(node.properties, type: node.type.isEmpty ? nil : rawType(node, escaped: escaped), escaped: escaped)
+        case .string, .expression, .int, .double, .bool:
+            if let scalar = rawScalar(value, escaped: escaped) { document.append(scalar) }
+        }
+    }
+
+    /// Writes `members` as an object, after a `type` member when `type` is given: those
+    /// that ``isWritten(_:of:besideType:seen:)`` keeps, as ``raw(_:escaped:)`` makes a node.
+    mutating func writeRawObject(_ members: [Node.Property], type: String? = nil, escaped: Bool = false) {
+        document.beginObject()
+        if let type {
+            document.key("type")
+            document.string(type)
+        }
+        var seen: Set<String> = []
+        for index in members.indices where isWritten(index, of: members, besideType: type != nil, seen: &seen) {
+            document.key(escaping: members[index].name)
+            writeRaw(members[index].value, escaped: escaped)
+        }
+        document.endObject()
+    }
+
+    /// A text, number or flag as ``raw(_:escaped:)`` writes it; `nil` for a list or a node.
+    private func rawScalar(_ value: Node.Value, escaped: Bool) -> DivJSON? {
         switch value {
         case .string(let text): .string(escaped ? DivKitExpression.escaped(text) : text)
         case .expression(let expression): .string(escaped ? DivKitExpression.source(expression) : expression.source)
         case .int(let number): .int(number)
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
-        case .list(let items):
-            .array(items.filter { isIncluded($0) }.map { raw($0, escaped: escaped) })
-        case .node(let node):
-            .object((node.type.isEmpty ? [] : [DivJSON.Member("type", .string(node.type))])
-                + node.properties.map { .init($0.name, raw($0.value, escaped: escaped)) })
+        case .list, .node: nil
         }
     }
 
-    /// Writes `value` as ``raw(_:escaped:)`` makes it, straight into the document: the same
-    /// bytes, with no value built first (for the payloads, custom props and extension params
-    /// of every request).
-    mutating func writeRaw(_ value: Node.Value, escaped: Bool = false) {
-        switch value {
-        case .string(let text): document.string(escaped ? DivKitExpression.escaped(text) : text)
-        case .expression(let expression): document.string(escaped ? DivKitExpression.source(expression) : expression.source)
-        case .int(let number): document.int(number)
-        case .double(let number): if number.isFinite { document.double(number) } else { document.string(String(number)) }
-        case .bool(let flag): document.bool(flag)
-        case .list(let items):
-            document.beginArray()
-            for item in items where isIncluded(item) { writeRaw(item, escaped: escaped) }
-            document.endArray()
-        case .node(let node):
-            writeRawObject(node.properties, type: node.type.isEmpty ? nil : node.type, escaped: escaped)
-        }
+    /// A nested node's type, a string like any other (an imported document sets it).
+    private func rawType(_ node: Node, escaped: Bool) -> String {
+        escaped ? DivKitExpression.escaped(node.type) : node.type
     }
 
-    /// Writes `members` as an object (after a `type` member when `type` is given), each name
-    /// once, the first of a name, as ``DivBytes/append(_:)`` writes an object; with
-    /// `leavingOutOtherPlatforms`, a node for another platform is left out before that.
-    mutating func writeRawObject(_ members: [Node.Property], type: String? = nil, leavingOutOtherPlatforms: Bool = false, escaped: Bool = false) {
-        document.beginObject()
-        if let type {
-            document.key("type")
-            document.string(type)
+    /// Whether the member at `index` of an object is written: not a node for another
+    /// platform, nor a `type` beside the object's own, nor a name written already (the
+    /// first of a name is, as `Node[property:]` reads a node). `seen` holds the names of a
+    /// large object, which comparing pairwise would make quadratic.
+    private func isWritten(_ index: Int, of members: [Node.Property], besideType: Bool, seen: inout Set<String>) -> Bool {
+        let name = members[index].name
+        guard isIncluded(members[index].value), !(besideType && name == "type") else { return false }
+        if members.count <= DivJSON.mostNamesComparedPairwise {
+            return !members[..<index].contains { $0.name == name && isIncluded($0.value) }
         }
-        var seen: Set<String> = []  // for a large object only: a small one is compared pairwise
-        for index in members.indices {
-            let name = members[index].name
-            if leavingOutOtherPlatforms && !isIncluded(members[index].value) { continue }
-            if type != nil && name == "type" { continue }
-            let isFirst = members.count <= 16
-                ? !members[..<index].contains { $0.name == name && (!leavingOutOtherPlatforms || isIncluded($0.value)) }
-                : seen.insert(name).inserted
-            guard isFirst else { continue }
-            document.key(escaping: name)
-            writeRaw(members[index].value, escaped: escaped)
-        }
-        document.endObject()
+        return seen.insert(name).inserted
     }
 
     /// Whether an action's strings from data are escaped: unless the card is for Android
@@ -616,8 +642,8 @@ struct DivKitMapping: ~Copyable {
         case .int(let number)?: ("integer", .int(number))
         case .double(let number)?: ("number", number.isFinite ? .double(number) : .int(0))
         case .bool(let flag)?: ("boolean", .bool(flag))
-        case .list(let items)?: ("array", .array(items.map { raw($0) }))
-        case .node(let object)?: ("dict", .object(object.properties.map { .init($0.name, raw($0.value)) }))
+        case .list(let items)?: ("array", raw(.list(items)))
+        case .node(let object)?: ("dict", raw(.node(.object(object.properties))))
         case .expression(let expression)?: ("string", .string(DivKitExpression.source(expression)))
         case nil: ("string", .string(""))
         }
