@@ -97,7 +97,7 @@ public struct BeagleJSONRenderer: Sendable {
         // Decided once a node: whether its `route` is a remote route, `{"url": …}`.
         let navigates = node.kind == .action && Self.navigates(node)
         for index in node.properties.indices where isIncluded(node.properties[index].value) {
-            writer.key(node.properties[index].name)
+            writer.key(escaping: node.properties[index].name)
             if navigates, case .node(let route) = node.properties[index].value, node.properties[index].name == "route",
                let inApp = Self.inApp(route) {
                 write(inApp, into: &writer)

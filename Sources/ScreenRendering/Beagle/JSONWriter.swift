@@ -49,7 +49,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Starts an object member: separator, indentation, `"key":`.
-    mutating func key(_ name: String) {
+    mutating func key(escaping name: String) {
         separate()
         string(name)
         output.append(UInt8(ascii: ":"))

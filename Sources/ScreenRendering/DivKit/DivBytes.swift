@@ -126,7 +126,7 @@ struct DivBytes: ~Copyable {
     /// A key from data (a custom view's property, a payload's), escaped.
     mutating func key(escaping name: String) {
         let start = writer.output.count
-        writer.key(name)
+        writer.key(escaping: name)
         keyWritten(from: start, isType: name.utf8.count == 4 && name == "type")
     }
 
@@ -193,7 +193,7 @@ struct DivBytes: ~Copyable {
 
     /// A string member whose value is one of the mapping's own words (a DivKit type or
     /// enum value), written without looking for anything to escape.
-    mutating func add(_ key: StaticString, _ word: StaticString) {
+    mutating func add(_ key: StaticString, word: StaticString) {
         self.key(key)
         beginValue()
         let start = writer.output.count
@@ -202,8 +202,8 @@ struct DivBytes: ~Copyable {
     }
 
     /// A word member, when `word` is present.
-    mutating func add(_ key: StaticString, _ word: StaticString?) {
-        if let word { add(key, word) }
+    mutating func add(_ key: StaticString, word: StaticString?) {
+        if let word { add(key, word: word) }
     }
 
     /// A member, when `value` is present.

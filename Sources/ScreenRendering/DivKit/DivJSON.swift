@@ -38,7 +38,7 @@ enum DivJSON: Sendable, Hashable {
         case .object(let members):
             writer.beginObject()
             for member in members.firstOfEachName {
-                writer.key(member.key)
+                writer.key(escaping: member.key)
                 member.value.write(into: &writer)
             }
             writer.endObject()

@@ -53,23 +53,23 @@ struct DivKitMapping: ~Copyable {
         case "beagle:screenComponent":
             screen(&properties)
         case "beagle:container":
-            document.add("type", "container")
-            document.add("orientation", Self.orientation(properties.node("style")?[property: "flex"]))
+            document.add("type", word: "container")
+            document.add("orientation", word: Self.orientation(properties.node("style")?[property: "flex"]))
             children(&properties, "children")
             document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
             addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
         case "beagle:text", "beagle:button":
-            document.add("type", "text")
+            document.add("type", word: "text")
             document.add("text", properties.take("text") { text($0) } ?? .string(""))
             document.add("text_color", properties.take("textColor", Self.color))
-            document.add("text_alignment_horizontal", properties.take("alignment", Self.textAlignment))
+            document.add("text_alignment_horizontal", word: properties.take("alignment", Self.textAlignment))
             if node.type == "beagle:button" {
                 let enabled = properties.takeBool("enabled")
                 addActions("actions", properties.take("onPress") { actionItems($0) }, enabled: enabled)
                 document.add("paddings", Self.buttonPaddings)
                 document.key("accessibility")
                 document.beginObject()
-                document.add("type", "button")
+                document.add("type", word: "button")
                 document.endObject()
             }
         case "beagle:image":
@@ -79,8 +79,8 @@ struct DivKitMapping: ~Copyable {
         case "beagle:listView":
             list(&properties)
         case "beagle:scrollView":
-            document.add("type", "gallery")
-            document.add("orientation", properties.take("scrollDirection", Self.axis))
+            document.add("type", word: "gallery")
+            document.add("orientation", word: properties.take("scrollDirection", Self.axis))
             children(&properties, "children")
             document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
@@ -96,7 +96,7 @@ struct DivKitMapping: ~Copyable {
                 // An id, a style or more of its own: a container around the child's div (as
                 // HXML's view), so that neither's members overwrite the other's. Empty when
                 // the child is for another platform, to keep the place.
-                document.add("type", "container")
+                document.add("type", word: "container")
                 document.key("items")
                 document.beginArray()
                 if let child {
@@ -119,13 +119,13 @@ struct DivKitMapping: ~Copyable {
             }
             custom(node, &properties)
         case "beagle:pageView":
-            document.add("type", "pager")
+            document.add("type", word: "pager")
             document.key("layout_mode")
             document.beginObject()
-            document.add("type", "percentage")
+            document.add("type", word: "percentage")
             document.key("page_width")
             document.beginObject()
-            document.add("type", "percentage")
+            document.add("type", word: "percentage")
             document.add("value", 100)
             document.endObject()
             document.endObject()
@@ -153,7 +153,7 @@ struct DivKitMapping: ~Copyable {
 
     /// A `custom` div of `custom_type` `name`, the properties left as its `custom_props`.
     private mutating func custom(named name: String, _ properties: inout Properties) {
-        document.add("type", "custom")
+        document.add("type", word: "custom")
         document.add("custom_type", name)
         let props = properties.takeAll { !["id", "style", "accessibility"].contains($0.name) }
         if props.contains(where: { isIncluded($0.value) }) {
@@ -166,8 +166,8 @@ struct DivKitMapping: ~Copyable {
 
     /// The screen: a vertical container of the title (when there is one) and the content.
     private mutating func screen(_ properties: inout Properties) {
-        document.add("type", "container")
-        document.add("orientation", "vertical")
+        document.add("type", word: "container")
+        document.add("orientation", word: "vertical")
         var title: DivJSON?
         if let bar = properties.takeNode("navigationBar") {
             var barProperties = Properties(bar.properties)
@@ -183,10 +183,10 @@ struct DivKitMapping: ~Copyable {
         if let title {
             let item = document.beginItem()
             document.beginObject()
-            document.add("type", "text")
+            document.add("type", word: "text")
             document.add("text", title)
             document.add("font_size", 20)
-            document.add("font_weight", "bold")
+            document.add("font_weight", word: "bold")
             document.add("paddings", Self.buttonPaddings)
             document.endObject()
             document.endItem(item)
@@ -199,9 +199,9 @@ struct DivKitMapping: ~Copyable {
         let path = properties.takeNode("path")
         var source = Properties(path?.properties ?? [])
         if path?.type == "remote", let url = source.take("url", { text($0) }) {
-            document.add("type", "image")
+            document.add("type", word: "image")
             document.add("image_url", url)
-            document.add("scale", properties.take("mode", Self.scale))
+            document.add("scale", word: properties.take("mode", Self.scale))
             if !source.isEmpty { properties.keep(.init("path", .node(.object(source.remaining)))) }
             return
         }
@@ -217,18 +217,18 @@ struct DivKitMapping: ~Copyable {
         // A variable's value is evaluated by DivKit's clients, like any string of a div.
         let value = DivJSON.string(DivKitExpression.escaped(initial))
         variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", value)]))
-        document.add("type", "input")
+        document.add("type", word: "input")
         document.add("text_variable", name)
         document.add("hint_text", properties.take("placeholder") { text($0) })
-        document.add("keyboard_type", properties.take("type", Self.keyboard))
+        document.add("keyboard_type", word: properties.take("type", Self.keyboard))
         let readOnly = properties.takeBool("readOnly") == true
         let enabled = properties.takeBool("enabled")
         if readOnly || enabled == false { document.add("is_enabled", .bool(false)) }
     }
 
     private mutating func list(_ properties: inout Properties) {
-        document.add("type", "gallery")
-        document.add("orientation", properties.take("direction", Self.axis))
+        document.add("type", word: "gallery")
+        document.add("orientation", word: properties.take("direction", Self.axis))
         // The templates whose view becomes a prototype's div; the rest stay for the extension.
         var prototypes: [(view: Node, selector: DivJSON?)] = []
         var unmappedTemplates: [Node.Value] = []
@@ -338,8 +338,8 @@ struct DivKitMapping: ~Copyable {
                 document.key("accessibility")
                 document.beginObject()
                 document.add("description", description)
-                if isHeader { document.add("type", "header") }
-                if excluded { document.add("mode", "exclude") }
+                if isHeader { document.add("type", word: "header") }
+                if excluded { document.add("mode", word: "exclude") }
                 document.endObject()
             }
             if !fields.isEmpty { properties.keep(.init("accessibility", .node(.object(fields.remaining)))) }
@@ -351,7 +351,7 @@ struct DivKitMapping: ~Copyable {
             document.key("extensions")
             document.beginArray()
             document.beginObject()
-            document.add("id", "beagle")
+            document.add("id", word: "beagle")
             document.key("params")
             writeRawObject(rest)
             document.endObject()
@@ -383,7 +383,7 @@ struct DivKitMapping: ~Copyable {
             document.key("background")
             document.beginArray()
             document.beginObject()
-            document.add("type", "solid")
+            document.add("type", word: "solid")
             document.add("color", color)
             document.endObject()
             document.endArray()
@@ -420,13 +420,13 @@ struct DivKitMapping: ~Copyable {
                 _ = fields.takeString("flexDirection")  // the container's orientation
                 let main: StaticString = horizontal ? "content_alignment_horizontal" : "content_alignment_vertical"
                 let cross: StaticString = horizontal ? "content_alignment_vertical" : "content_alignment_horizontal"
-                document.add(main, fields.take("justifyContent") { Self.justification($0, horizontal: horizontal) })
-                document.add(cross, fields.take("alignItems") { Self.alignment($0, horizontal: !horizontal) })
+                document.add(main, word: fields.take("justifyContent") { Self.justification($0, horizontal: horizontal) })
+                document.add(cross, word: fields.take("alignItems") { Self.alignment($0, horizontal: !horizontal) })
             }
-            document.add("alignment_horizontal", fields.take("alignSelf") { Self.alignment($0, horizontal: true) })
+            document.add("alignment_horizontal", word: fields.take("alignSelf") { Self.alignment($0, horizontal: true) })
             if !fields.isEmpty { style.keep(.init("flex", .node(.object(fields.remaining)))) }
         }
-        if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { document.add("visibility", "gone") }
+        if style.take("display", { $0 == .string("NONE") ? true : nil }) == true { document.add("visibility", word: "gone") }
     }
 
     /// A container's orientation for its style's flex (a node, else vertical).

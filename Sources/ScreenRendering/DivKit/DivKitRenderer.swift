@@ -96,7 +96,7 @@ public struct DivKitRenderer: Sendable {
         writer.key("templates")
         writer.beginObject()
         for template in plan.templates {
-            writer.key(template.name)
+            writer.key(escaping: template.name)
             writer.output.append(template.definition)
         }
         writer.endObject()

@@ -207,7 +207,7 @@ enum DivKitTemplates {
             writer.key("type")
             writer.string(name)
             for (index, value) in values.enumerated() {
-                writer.key(linkName(index))
+                writer.key(escaping: linkName(index))
                 document.copyBytes(in: value, into: &writer.output)
             }
             writer.endObject()

@@ -148,8 +148,8 @@ extension HXMLMapping {
     mutating func write(_ behaviors: [HXMLBehavior]) {
         for behavior in behaviors {
             writer.start("behavior")
-            if let trigger = behavior.trigger { writer.attribute("trigger", trigger) }
-            writer.attribute("action", behavior.action)
+            if let trigger = behavior.trigger { writer.attribute("trigger", keyword: trigger) }
+            writer.attribute("action", keyword: behavior.action)
             if let href = behavior.href { writer.attribute("href", href) }
             if let title = behavior.alertTitle { writer.attribute(name: "alert:title", title) }
             if let message = behavior.alertMessage { writer.attribute(name: "alert:message", message) }

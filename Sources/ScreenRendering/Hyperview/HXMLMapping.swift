@@ -189,7 +189,7 @@ struct HXMLMapping {
             } == true
             let indicator = properties.takeBool("scrollBarEnabled")
             open("view", id: id, style: style, unmapped: unmapped, properties)
-            writer.attribute("scroll", "true")
+            writer.attribute("scroll", keyword: "true")
             writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
             if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
             withContext(context) { mapping in
@@ -246,12 +246,12 @@ struct HXMLMapping {
         if let value { writer.attribute("value", value) }
         if let placeholder { writer.attribute("placeholder", placeholder) }
         switch type {
-        case "PASSWORD": writer.attribute("secure-text", "true")
-        case "EMAIL": writer.attribute("keyboard-type", "email-address")
-        case "NUMBER": writer.attribute("keyboard-type", "number-pad")
+        case "PASSWORD": writer.attribute("secure-text", keyword: "true")
+        case "EMAIL": writer.attribute("keyboard-type", keyword: "email-address")
+        case "NUMBER": writer.attribute("keyboard-type", keyword: "number-pad")
         default: break
         }
-        if readOnly || enabled == false { writer.attribute("editable", "false") }
+        if readOnly || enabled == false { writer.attribute("editable", keyword: "false") }
         write(events)
         writer.end()
         if opensForm { writer.end() }
@@ -361,7 +361,7 @@ struct HXMLMapping {
         for (index, tab) in tabs.enumerated() {
             writer.start("option")
             writer.attribute("value", String(index))
-            if index == current { writer.attribute("selected", "true") }
+            if index == current { writer.attribute("selected", keyword: "true") }
             writer.start("text")
             writer.text(tab.title)
             writer.end()
@@ -441,7 +441,7 @@ struct HXMLMapping {
         if let styleID = styles.id(for: parts.style, &ids) {
             writer.attribute("style", styleID)
         } else if styleRequired {
-            writer.attribute("style", "")
+            writer.attribute("style", keyword: "")
         }
         return id
     }

@@ -119,7 +119,7 @@ struct HXMLWriter {
     }
 
     /// An attribute with a value of the mapping's own (a keyword).
-    mutating func attribute(_ name: StaticString, _ value: StaticString) {
+    mutating func attribute(_ name: StaticString, keyword value: StaticString) {
         check(xmlTextWriterWriteAttribute(writer, name.utf8Start, value.utf8Start))
     }
 
