@@ -390,6 +390,31 @@ struct DivKitMappingTests {
         #expect(payload?["navigation"] as? String == "pushView")
     }
 
+    @Test("Nothing for another platform reaches an extension, a payload or a typed value, nor leaves an empty extension")
+    func otherPlatformsOutOfPassedValues() throws {
+        let iosOnly = Node.Value.node(Text("ios").platforms(.ios).node)
+        let share = Node(kind: .action, type: "custom:share", properties: [.init("card", iosOnly), .init("what", .string("w"))])
+        let set = Node(kind: .action, type: "beagle:setContext", properties: [
+            .init("contextId", .string("c")), .init("value", .list([.int(1), iosOnly, .node(.object([.init("deep", iosOnly)]))])),
+        ])
+        let screen = Screen {
+            Node(kind: .component, type: "beagle:text", properties: [.init("text", .string("t")), .init("extra", iosOnly)])
+            Button("Share", action: .custom(share))
+            Button("Set", action: .custom(set))
+        }
+        let items = try content(try document(screen, DivKitRenderer(platform: .android, usesTemplates: false)))
+        #expect(items[0]["extensions"] == nil)
+        let payload = try #require((items[1]["actions"] as? [[String: Any]])?.first?["payload"] as? [String: Any])
+        #expect(payload.keys.sorted() == ["what"])
+        let typed = try #require((items[2]["actions"] as? [[String: Any]])?.first?["typed"] as? [String: Any])
+        let value = try #require(typed["value"] as? [String: Any])
+        #expect(value["type"] as? String == "array")
+        let array = try #require(value["value"] as? [Any])
+        #expect(array.count == 2)
+        #expect(array.first as? Int == 1)
+        #expect((array.last as? [String: Any])?.isEmpty == true)
+    }
+
     @Test("A custom view's props, large or small, hold each name once: the first of those for the card's platform")
     func customPropsOnce() throws {
         let iosOnly = Node.Value.node(Text("ios").platforms(.ios).node)

@@ -63,7 +63,7 @@ extension DivKitMapping {
                 wroteMember = true
                 payload = .navigation(name)
             } else {
-                payload = .unrouted(properties.takeAll { _ in true }, navigation: name)
+                payload = .unrouted(properties.takeAll { _ in true }.filter { isIncluded($0.value) }, navigation: name)
             }
         case "beagle:openExternalURL":
             // Only web addresses are opened as such: any other scheme (javascript:, file:,
@@ -97,8 +97,9 @@ extension DivKitMapping {
             break
         }
         // Back, alerts, native routes, requests, custom actions and whatever else is
-        // left: for the host application, in the payload, after what it starts with.
-        let rest = properties.isEmpty ? [] : properties.remaining
+        // left for this platform: for the host application, in the payload, after what it
+        // starts with.
+        let rest = properties.isEmpty ? [] : properties.remaining.filter { isIncluded($0.value) }
         // An action with nothing but its name still gets a payload, empty.
         if case .none = payload, rest.isEmpty, wroteMember {} else {
             writePayload(payload, rest)

@@ -82,7 +82,7 @@ struct DivKitMapping: ~Copyable {
             document.add("type", word: "gallery")
             document.add("orientation", word: properties.take("scrollDirection", Self.axis))
             children(&properties, "children")
-            document.add("scrollbar", properties.takeBool("scrollBarEnabled").map { .string($0 ? "auto" : "none") })
+            document.add("scrollbar", word: properties.takeBool("scrollBarEnabled").map { $0 ? "auto" : "none" })
         case "beagle:touchable" where node[property: "child"].map(Self.isComponent) == true:
             let pressed = properties.take("onPress") { actionItems($0) }
             // Taken whatever its platforms, so that a child for another platform never
@@ -560,7 +560,7 @@ struct DivKitMapping: ~Copyable {
             }
             return .object(members)
         case .string, .expression, .int, .double, .bool:
-            return rawScalar(value, escaped: escaped) ?? .string("")  // never nil for these
+            return rawScalar(value, escaped: escaped)
         }
     }
 
@@ -576,7 +576,7 @@ struct DivKitMapping: ~Copyable {
         case .node(let node):
             writeRawObject(node.properties, type: node.type.isEmpty ? nil : rawType(node, escaped: escaped), escaped: escaped)
         case .string, .expression, .int, .double, .bool:
-            if let scalar = rawScalar(value, escaped: escaped) { document.append(scalar) }
+            document.append(rawScalar(value, escaped: escaped))
         }
     }
 
@@ -596,15 +596,16 @@ struct DivKitMapping: ~Copyable {
         document.endObject()
     }
 
-    /// A text, number or flag as ``raw(_:escaped:)`` writes it; `nil` for a list or a node.
-    private func rawScalar(_ value: Node.Value, escaped: Bool) -> DivJSON? {
+    /// A text, number or flag as ``raw(_:escaped:)`` writes it. Lists and nodes are theirs
+    /// to write: given one, an empty string, so that the JSON stays whole either way.
+    private func rawScalar(_ value: Node.Value, escaped: Bool) -> DivJSON {
         switch value {
         case .string(let text): .string(escaped ? DivKitExpression.escaped(text) : text)
         case .expression(let expression): .string(escaped ? DivKitExpression.source(expression) : expression.source)
         case .int(let number): .int(number)
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
-        case .list, .node: nil
+        case .list, .node: .string("")
         }
     }
 

@@ -37,12 +37,12 @@ extension DivBytes {
         beginObject()
         switch size {
         case .fixed(let points):
-            add("type", "fixed")
+            add("type", word: "fixed")
             add("value", points)
         case .matchParent:
-            add("type", "match_parent")
+            add("type", word: "match_parent")
         case .wrapContent:
-            add("type", "wrap_content")
+            add("type", word: "wrap_content")
         }
         endObject()
     }

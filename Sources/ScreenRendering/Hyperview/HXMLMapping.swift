@@ -82,7 +82,7 @@ struct HXMLMapping {
         let child = properties.take("child", Self.components) ?? []
         let context = properties.take("context", HXMLScope.context)
         open("body", id: nil, style: style, unmapped: unmapped, properties)
-        if let safeArea { writer.attribute("safe-area", safeArea ? "true" : "false") }
+        if let safeArea { writer.attribute("safe-area", keyword: safeArea ? "true" : "false") }
         withContext(context) { mapping in
             if let bar { mapping.navigationBar(bar) }
             for case .node(let node) in child { mapping.component(node, in: .view) }
@@ -190,8 +190,8 @@ struct HXMLMapping {
             let indicator = properties.takeBool("scrollBarEnabled")
             open("view", id: id, style: style, unmapped: unmapped, properties)
             writer.attribute("scroll", keyword: "true")
-            writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical")
-            if let indicator { writer.attribute("shows-scroll-indicator", indicator ? "true" : "false") }
+            writer.attribute("scroll-orientation", keyword: horizontal ? "horizontal" : "vertical")
+            if let indicator { writer.attribute("shows-scroll-indicator", keyword: indicator ? "true" : "false") }
             withContext(context) { mapping in
                 for case .node(let child) in children { mapping.component(child, in: .view) }
             }
@@ -289,7 +289,7 @@ struct HXMLMapping {
         // A list inside an item is not allowed: a view holds it there.
         if parent == .item { writer.start("view") }
         open("list", id: id, style: style, unmapped: unmapped, properties)
-        if let horizontal { writer.attribute("scroll-orientation", horizontal ? "horizontal" : "vertical") }
+        if let horizontal { writer.attribute("scroll-orientation", keyword: horizontal ? "horizontal" : "vertical") }
         write(loaded)
         if case .node(let view)? = chosen?[property: "view"] {
             withContext(context) { mapping in
