@@ -240,7 +240,7 @@ struct DivBytes: ~Copyable {
             endArray()
         case .object(let members):
             beginObject()
-            for member in members.firstOfEachName {
+            for member in members {
                 key(escaping: member.key)
                 append(member.value)
             }

@@ -1,6 +1,7 @@
 /// A JSON value of a DivKit card that the mapping makes whole (an action, a style's
 /// border, a variable, a custom view's properties), with members in order, so output is
-/// stable. The divs themselves are written as ``DivBytes``, which takes these in;
+/// stable, each name once (an object made from a node is made by `DivKitMapping.raw`,
+/// which keeps the first of a name). The divs themselves are written as ``DivBytes``, which takes these in;
 /// strings here are final (already escaped for DivKit's expressions).
 enum DivJSON: Sendable, Hashable {
     case string(String)
@@ -37,35 +38,11 @@ enum DivJSON: Sendable, Hashable {
             writer.endArray()
         case .object(let members):
             writer.beginObject()
-            for member in members.firstOfEachName {
+            for member in members {
                 writer.key(escaping: member.key)
                 member.value.write(into: &writer)
             }
             writer.endObject()
         }
-    }
-}
-
-extension DivJSON {
-    /// The most members of an object whose names are compared pairwise, for a name given
-    /// twice; past it, a set: comparing pairwise is quadratic.
-    static let mostNamesComparedPairwise = 16
-}
-
-extension [DivJSON.Member] {
-    /// The members with each name once, the first of a name kept, as `Node[property:]`
-    /// reads a node: an object that names a member twice leaves the client to pick one.
-    /// A node may hold a name twice, or a property named `type` beside its own type.
-    var firstOfEachName: [DivJSON.Member] {
-        guard count > 1 else { return self }
-        // Compared pairwise for the usual small object; a set for a large one.
-        if count <= DivJSON.mostNamesComparedPairwise {
-            guard indices.contains(where: { index in self[..<index].contains { $0.key == self[index].key } }) else { return self }
-            var kept: [DivJSON.Member] = []
-            for member in self where !kept.contains(where: { $0.key == member.key }) { kept.append(member) }
-            return kept
-        }
-        var seen = Set<String>()
-        return filter { seen.insert($0.key).inserted }
     }
 }

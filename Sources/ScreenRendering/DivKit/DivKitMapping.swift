@@ -614,6 +614,10 @@ struct DivKitMapping: ~Copyable {
         escaped ? DivKitExpression.escaped(node.type) : node.type
     }
 
+    /// The most members of an object whose names are compared pairwise, for a name given
+    /// twice; past it, a set.
+    private static let mostNamesComparedPairwise = 16
+
     /// Whether the member at `index` of an object is written: not a node for another
     /// platform, nor a `type` beside the object's own, nor a name written already (the
     /// first of a name is, as `Node[property:]` reads a node). `seen` holds the names of a
@@ -621,7 +625,7 @@ struct DivKitMapping: ~Copyable {
     private func isWritten(_ index: Int, of members: [Node.Property], besideType: Bool, seen: inout Set<String>) -> Bool {
         let name = members[index].name
         guard isIncluded(members[index].value), !(besideType && name == "type") else { return false }
-        if members.count <= DivJSON.mostNamesComparedPairwise {
+        if members.count <= Self.mostNamesComparedPairwise {
             return !members[..<index].contains { $0.name == name && isIncluded($0.value) }
         }
         return seen.insert(name).inserted
