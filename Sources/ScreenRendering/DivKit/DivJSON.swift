@@ -1,8 +1,9 @@
 /// A JSON value of a DivKit card that the mapping makes whole (an action, a style's
 /// border, a variable, a custom view's properties), with members in order, so output is
-/// stable, each name once (an object made from a node is made by `DivKitMapping.raw`,
-/// which keeps the first of a name). The divs themselves are written as ``DivBytes``, which takes these in;
-/// strings here are final (already escaped for DivKit's expressions).
+/// stable, and each name once (an object made from a node is made by `DivKitMapping.raw`,
+/// which keeps the first of a name). The divs themselves are written as ``DivBytes``,
+/// which takes these in; strings here are final (already escaped for DivKit's
+/// expressions).
 enum DivJSON: Sendable, Hashable {
     case string(String)
     case int(Int)

@@ -582,7 +582,7 @@ struct DivKitMapping: ~Copyable {
 
     /// Writes `members` as an object, after a `type` member when `type` is given: those
     /// that ``isWritten(_:of:besideType:seen:)`` keeps, as ``raw(_:escaped:)`` makes a node.
-    mutating func writeRawObject(_ members: [Node.Property], type: String? = nil, escaped: Bool = false) {
+    private mutating func writeRawObject(_ members: [Node.Property], type: String? = nil, escaped: Bool = false) {
         document.beginObject()
         if let type {
             document.key("type")
