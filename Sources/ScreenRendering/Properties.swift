@@ -13,6 +13,9 @@ struct Properties {
     /// (an empty set allocates nothing).
     private var takenBits: UInt64 = 0
     private var takenBeyond: Set<Int> = []
+    /// How many are taken: once all are, a search for a name the node lacks (most of a
+    /// mapping's searches) compares nothing.
+    private var takenCount = 0
     /// Properties added back by the mapping (a style's untaken part), reported with the rest.
     private var added: [Node.Property] = []
 
@@ -26,6 +29,7 @@ struct Properties {
 
     private mutating func markTaken(_ index: Int) {
         if index < 64 { takenBits |= 1 << UInt64(index) } else { takenBeyond.insert(index) }
+        takenCount += 1
     }
 
     /// What the mapping did not take, in order.
@@ -35,7 +39,7 @@ struct Properties {
         return added.isEmpty ? result : result + added
     }
 
-    var isEmpty: Bool { added.isEmpty && all.indices.allSatisfy(isTaken) }
+    var isEmpty: Bool { added.isEmpty && takenCount == all.count }
 
     /// Keeps `property` for the extension.
     mutating func keep(_ property: Node.Property) {
@@ -63,6 +67,7 @@ struct Properties {
     /// The first property named `name` not taken yet. Not generic, so that the many
     /// `take` call sites share one copy of the search instead of each having its own.
     private func firstUntaken(_ name: String) -> Int? {
+        guard takenCount < all.count else { return nil }
         for index in all.indices where !isTaken(index) && all[index].name == name { return index }
         return nil
     }
