@@ -59,12 +59,17 @@ struct JSONWriter: ~Copyable {
     /// Starts an object member whose key is a plain word of the writer's caller (ASCII
     /// letters, digits, `_`): written as it is, with nothing to look for.
     mutating func key(_ name: StaticString) {
-        separate()
-        output.append(UInt8(ascii: "\""))
-        output.append(name)
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
-        if pretty { output.append(UInt8(ascii: " ")) }
+        if pretty {
+            separate()
+            output.append(UInt8(ascii: "\""))
+            output.append(name)
+            output.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: " "))
+        } else {
+            let comma = !isFirst
+            name.withUTF8Buffer { output.appendKey($0, comma: comma) }
+        }
         isFirst = false
     }
 

@@ -66,6 +66,25 @@ struct OutputBuffer: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// Appends `,"name":`, the comma only when `comma`, with one check of the room for it
+    /// all: a compact JSON writer writes one for nearly every value.
+    @inline(__always)
+    mutating func appendKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool) {
+        let length = name.count + (comma ? 4 : 3)
+        if length > capacity - count { grow(toHold: count + length) }
+        var next = base + count
+        if comma {
+            next.initialize(to: UInt8(ascii: ","))
+            next += 1
+        }
+        next.initialize(to: UInt8(ascii: "\""))
+        if let source = name.baseAddress { (next + 1).initialize(from: source, count: name.count) }
+        next += 1 + name.count
+        next.initialize(to: UInt8(ascii: "\""))
+        (next + 1).initialize(to: UInt8(ascii: ":"))
+        count += length
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
