@@ -153,7 +153,9 @@ extension DivKitMapping {
         url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
         url += "://"
         url += path[start...]
-        return DivKitExpression.escaped(url.percentEncodingURLUnsafeBytes)
+        // Percent-encoding leaves no `\` and no `{`, so nothing DivKit could evaluate: no
+        // expression escape is needed.
+        return url.percentEncodingURLUnsafeBytes
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.
