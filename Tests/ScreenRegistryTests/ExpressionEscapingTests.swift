@@ -163,4 +163,26 @@ struct ExpressionEscapingTests {
         #expect(BeagleExpression.bind("").literalText == "@{}")
         #expect(BeagleExpression.bind("eq(a, '}')").source == "@{eq(a, '}')}")
     }
+
+    @Test("An expression is the same however it is built: parts joined, text alone held as text")
+    func builtAlike() {
+        let texts: [BeagleExpression] = [
+            "ab", BeagleExpression("ab"), BeagleExpression(parts: [.text("a"), .text(""), .text("b")]), "a\("b")",
+        ]
+        for expression in texts {
+            #expect(expression == BeagleExpression("ab") && expression.hashValue == BeagleExpression("ab").hashValue)
+            #expect(expression.parts == [.text("ab")] && expression.literalText == "ab")
+        }
+        for empty in [BeagleExpression(""), BeagleExpression(parts: []), BeagleExpression(parts: [.text("")]), "\("")"] {
+            #expect(empty == "" && empty.parts.isEmpty && empty.literalText == "")
+        }
+        let bound: BeagleExpression = "a\(bind: "x")b\("c")"
+        #expect(bound == BeagleExpression(parts: [.text("a"), .binding("x"), .text("b"), .text("c")]))
+        #expect(bound.parts == [.text("a"), .binding("x"), .text("bc")] && bound.literalText == nil)
+        let nested: BeagleExpression = "<\(BeagleExpression.bind("x"))\(BeagleExpression("y"))>"
+        #expect(nested.parts == [.text("<"), .binding("x"), .text("y>")])
+        // A binding that cannot be one joins the text around it.
+        let broken = BeagleExpression(parts: [.text("a"), .binding("}"), .text("b")])
+        #expect(broken == BeagleExpression("a@{}}b") && broken.parts == [.text("a@{}}b")])
+    }
 }

@@ -22,27 +22,42 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
     }
 
     /// The pieces, in order; adjacent texts are joined.
-    public private(set) var parts: [Part]
+    public var parts: [Part] {
+        switch storage {
+        case .text(let text): text.isEmpty ? [] : [.text(text)]
+        case .parts(let parts): parts
+        }
+    }
+
+    /// Text alone, as nearly every text of a screen is, is held without an array: one
+    /// allocation less for each when a screen is built for every request. `parts` holds at
+    /// least one binding, so that equal expressions are stored alike.
+    private enum Storage: Sendable, Hashable {
+        case text(String)
+        case parts([Part])
+    }
+
+    private var storage: Storage
 
     /// Creates an expression from its pieces. A binding whose body cannot be written as
     /// one expression (empty, or with a `}` or quote that would end it early) is text.
     public init(parts: [Part]) {
-        self.parts = []
+        storage = .text("")
         for part in parts { append(part) }
     }
 
     /// Literal text: `"@{x}"` written here is shown as `@{x}`, never evaluated.
     public init(stringLiteral value: String) {
-        self.init(parts: [.text(value)])
+        storage = .text(value)
     }
 
     /// Literal text, shown exactly as given, whatever it holds.
     public init(_ text: String) {
-        self.init(parts: [.text(text)])
+        storage = .text(text)
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        self.init(parts: stringInterpolation.parts)
+        self = stringInterpolation.expression
     }
 
     /// `@{path}`: a value bound to context data.
@@ -59,11 +74,7 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
 
     /// The text, when the expression binds nothing.
     public var literalText: String? {
-        switch parts.count {
-        case 0: ""
-        case 1: if case .text(let text) = parts[0] { text } else { nil }
-        default: nil
-        }
+        if case .text(let text) = storage { text } else { nil }
     }
 
     /// The expression in Beagle's syntax, text escaped: what a client receives.
@@ -90,49 +101,72 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
     public var description: String { source }
 
     private mutating func append(_ part: Part) {
-        switch (parts.last, part) {
-        case (_, .text(let text)) where text.isEmpty:
-            break
-        case (_, .binding(let body)) where !Self.isBindingBody(body):
+        switch part {
+        case .text(let text):
+            guard !text.isEmpty else { return }
+            // Taken out and extended in place: joining into a copy for each part would
+            // make a text of many parts (`@{}@{}…`) quadratic.
+            switch takeStorage() {
+            case .text(var joined):
+                joined += text
+                storage = .text(joined)
+            case .parts(var parts):
+                if case .text? = parts.last, case .text(var joined) = parts.removeLast() {
+                    joined += text
+                    parts.append(.text(joined))
+                } else {
+                    parts.append(part)
+                }
+                storage = .parts(parts)
+            }
+        case .binding(let body) where !Self.isBindingBody(body):
             // A body that its own `}` would not close (a stray `}` or quote) cannot be
             // written as one expression: it stays text, so nothing else is evaluated.
             append(.text("@{" + body + "}"))
-        case (.text?, .text(let text)):
-            // Taken out and extended in place: joining into a copy for each part would
-            // make a text of many parts (`@{}@{}…`) quadratic.
-            if case .text(var joined) = parts.removeLast() {
-                joined += text
-                parts.append(.text(joined))
+        case .binding:
+            switch takeStorage() {
+            case .text(let text):
+                storage = .parts(text.isEmpty ? [part] : [.text(text), part])
+            case .parts(var parts):
+                parts.append(part)
+                storage = .parts(parts)
             }
-        default:
-            parts.append(part)
         }
+    }
+
+    /// The storage, with none left behind: what is taken is then its text's or array's only
+    /// holder, and grows in place.
+    private mutating func takeStorage() -> Storage {
+        let taken = storage
+        storage = .text("")
+        return taken
     }
 
     /// Builds expressions from interpolations: `\(bind: "path")` binds, anything else
     /// is literal text.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var parts: [Part] = []
+        /// The expression so far, joined as it goes: text alone never makes an array.
+        var expression = BeagleExpression("")
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
         public mutating func appendLiteral(_ literal: String) {
-            parts.append(.text(literal))
+            expression.append(.text(literal))
         }
 
         /// A binding, `@{path}`.
         public mutating func appendInterpolation(bind path: String) {
-            parts.append(.binding(path))
+            expression.append(.binding(path))
         }
 
         /// Another expression, bindings included.
-        public mutating func appendInterpolation(_ expression: BeagleExpression) {
-            parts.append(contentsOf: expression.parts)
+        public mutating func appendInterpolation(_ other: BeagleExpression) {
+            for part in other.parts { expression.append(part) }
         }
 
         /// Any value, as literal text.
         public mutating func appendInterpolation<Value>(_ value: Value) {
-            parts.append(.text(String(describing: value)))
+            expression.append(.text(String(describing: value)))
         }
     }
 }
