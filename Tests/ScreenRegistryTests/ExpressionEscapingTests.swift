@@ -184,5 +184,8 @@ struct ExpressionEscapingTests {
         // A binding that cannot be one joins the text around it.
         let broken = BeagleExpression(parts: [.text("a"), .binding("}"), .text("b")])
         #expect(broken == BeagleExpression("a@{}}b") && broken.parts == [.text("a@{}}b")])
+        // Text after a binding is joined as it comes, however many pieces it comes in.
+        let long = BeagleExpression(source: "@{a}" + String(repeating: "@{}", count: 100_000))
+        #expect(long.parts == [.binding("a"), .text(String(repeating: "@{}", count: 100_000))])
     }
 }

@@ -30,8 +30,8 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
     }
 
     /// Text alone, as nearly every text of a screen is, is held without an array: one
-    /// allocation less for each when a screen is built for every request. `parts` holds at
-    /// least one binding, so that equal expressions are stored alike.
+    /// allocation less for each when a screen is built for every request. The `.parts` case
+    /// holds at least one binding, so that equal expressions are stored alike.
     private enum Storage: Sendable, Hashable {
         case text(String)
         case parts([Part])
@@ -79,6 +79,7 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
 
     /// The expression in Beagle's syntax, text escaped: what a client receives.
     public var source: String {
+        let parts = parts
         var result = ""
         for (index, part) in parts.enumerated() {
             switch part {
@@ -161,7 +162,10 @@ public struct BeagleExpression: Sendable, Hashable, ExpressibleByStringInterpola
 
         /// Another expression, bindings included.
         public mutating func appendInterpolation(_ other: BeagleExpression) {
-            for part in other.parts { expression.append(part) }
+            switch other.storage {
+            case .text(let text): expression.append(.text(text))
+            case .parts(let parts): for part in parts { expression.append(part) }
+            }
         }
 
         /// Any value, as literal text.

@@ -17,7 +17,7 @@ public struct Text: Widget {
 
     /// Creates a text shown exactly as given: `Text("User \(name)")`.
     public init(_ text: String, styleId: String? = nil, textColor: String? = nil, alignment: Alignment? = nil) {
-        self.init(BeagleExpression(parts: [.text(text)]), styleId: styleId, textColor: textColor, alignment: alignment)
+        self.init(BeagleExpression(text), styleId: styleId, textColor: textColor, alignment: alignment)
     }
 
     /// Creates a text that binds context data: `Text(.bind("user.name"))`,
