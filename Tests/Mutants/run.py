@@ -5,17 +5,22 @@ for it fail.
     Tests/Mutants/run.py                 a scratch copy of the tree, built once (slow)
     Tests/Mutants/run.py --in-place      the tree itself, already built (CI's clean clone)
     Tests/Mutants/run.py NAME...         only these mutants
+    MUTANT_TEST_TIMEOUT=120 Tests/Mutants/run.py     seconds a mutant's suites may run (300)
 
 Each mutant replaces one exact piece of code (which must occur exactly once, so a
 mutant that no longer applies is an error, not a silent pass), the tests are built
 incrementally, and the suites named for it (`--filter SUITES`) must fail. The file is
 restored after each mutant, whatever happens. Exit 0 when every mutant is killed.
 
+A mutant can make a suite loop or wait for ever (a loop's bound, a deadline): its suites
+are stopped after MUTANT_TEST_TIMEOUT seconds and the mutant counts as killed, timed
+out, so that one such bug cannot hold CI to its own time limit.
+
 The suites run from the built test binary itself, not through `swift test`: a
 `swift test` leaves the build out of date for the next `swift build` (its plugins
 compiled again and both binaries linked again, 7-19 s a mutant for nothing).
 """
-import json, os, shutil, subprocess, sys, tempfile, time
+import json, os, shutil, signal, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
@@ -23,10 +28,27 @@ root = os.path.dirname(os.path.dirname(here))
 # Swift Testing's exit status when a filter selects no test (EX_NOINPUT): not a kill.
 NO_TESTS_FOUND = 69
 
-def run(args, cwd):
+# The slowest suites take under 40 s with their build (RELIABILITY.md); a mutant's suites
+# still running after this have hung.
+TEST_TIMEOUT = int(os.environ.get("MUTANT_TEST_TIMEOUT", "300"))
+
+def run(args, cwd, timeout=None):
+    """`args`' exit status and output. Past `timeout` seconds its whole process group is
+    killed (the suites start servers and browsers of their own) and TimeoutExpired raised."""
     # Plain output: a colour code between a test's mark and its words hides the line.
     environment = dict(os.environ, NO_COLOR="1")
-    return subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+    with subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
+                          start_new_session=True) as process:
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            try:
+                process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass  # a process that left the group still holds the output: leave it
+            raise
+    return subprocess.CompletedProcess(args, process.returncode, output)
 
 def test_command(tree):
     """The built test binary, run for Swift Testing's suites alone (what `swift test`
@@ -78,7 +100,12 @@ def main():
             if build.returncode != 0:
                 broken.append(mutant["name"]); print(build.stdout[-2000:])
                 print(f"  {mutant['name']}: does not compile"); continue
-            test = run(tests + ["--filter", mutant["tests"]], tree)
+            try:
+                test = run(tests + ["--filter", mutant["tests"]], tree, timeout=TEST_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                # A hang is a failure of the suites; `run` has killed their processes.
+                print(f"  {mutant['name']}: killed by {mutant['tests']}, timed out after {TEST_TIMEOUT} s", flush=True)
+                continue
             if test.returncode == NO_TESTS_FOUND:
                 broken.append(mutant["name"]); print(f"  {mutant['name']}: its filter {mutant['tests']} matches no test"); continue
             failed = [line for line in test.stdout.splitlines() if "✘ Test" in line and "recorded an issue" in line]
