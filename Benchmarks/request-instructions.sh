@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per request in the service's core (ScreenService.respond for the catalog's
-# /profile/42, no sockets), counted by callgrind: a run of 2N requests minus a run of N,
+# Instructions per request in the service's core (ScreenService.respond for a screen of
+# the catalog, /profile/42 unless TARGET names another; no sockets), counted by callgrind: a run of 2N requests minus a run of N,
 # divided by N, so that what runs once (the first request, lazy binding, the runtime's
 # caches filling) is not counted as a request's. Repeatable on a loaded machine, unlike
 # the clock.
@@ -8,16 +8,18 @@
 #   Benchmarks/request-instructions.sh                 # every format, rendered every request
 #   Benchmarks/request-instructions.sh divkit hxml     # some formats
 #   REUSED=1 Benchmarks/request-instructions.sh xml    # the rendered body reused, as serve does
+#   TARGET=/text Benchmarks/request-instructions.sh json  # another screen of the catalog
 #
 # Floors (issue 32), rendered every request: json ≤ 90 k, text ≤ 90 k, divkit ≤ 120 k,
 # xml ≤ 150 k, hxml ≤ 170 k.
 #
-# Settings: N (200), BENCH_BIN (a prebuilt ServiceBenchmark; else it is built into
-# .build-bench).
+# Settings: N (200), TARGET (/profile/42), BENCH_BIN (a prebuilt ServiceBenchmark; else
+# it is built into .build-bench).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-200}
+TARGET=${TARGET:-/profile/42}
 FORMATS=("$@")
 [ ${#FORMATS[@]} -gt 0 ] || FORMATS=(json text divkit xml hxml html)
 if [ -z "${BENCH_BIN:-}" ]; then
@@ -35,11 +37,11 @@ trap 'rm -rf "$WORK"' EXIT
 # from run to run, more than many changes worth measuring.
 count() {
     SWIFT_DETERMINISTIC_HASHING=1 RENDER_EVERY_REQUEST=$RENDER_EVERY_REQUEST valgrind --tool=callgrind --callgrind-out-file="$WORK/out" \
-        "$BENCH_BIN" "$1" "$2" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
+        "$BENCH_BIN" "$1" "$2" "$TARGET" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
     awk '/Collected/ {print $4}' "$WORK/log"
 }
 
-echo "format  instructions/request  (runs of $N and $((2 * N)) requests, $([ "$RENDER_EVERY_REQUEST" = 1 ] && echo "rendered every request" || echo "body reused"))"
+echo "format  instructions/request  ($TARGET, runs of $N and $((2 * N)) requests, $([ "$RENDER_EVERY_REQUEST" = 1 ] && echo "rendered every request" || echo "body reused"))"
 for format in "${FORMATS[@]}"; do
     base=$(count "$N" "$format")
     total=$(count $((2 * N)) "$format")
