@@ -33,15 +33,16 @@ NO_TESTS_FOUND = 69
 TEST_TIMEOUT = int(os.environ.get("MUTANT_TEST_TIMEOUT", "300"))
 
 def run(args, cwd, timeout=None):
-    """`args`' exit status and output. Past `timeout` seconds its whole process group is
-    killed (the suites start servers and browsers of their own) and TimeoutExpired raised."""
+    """`args`' exit status and output. Past `timeout` seconds, or when the run itself is
+    interrupted, its whole process group is killed (it runs in a session of its own, and
+    the suites start servers and browsers of their own) and the exception raised."""
     # Plain output: a colour code between a test's mark and its words hides the line.
     environment = dict(os.environ, NO_COLOR="1")
     with subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
                           start_new_session=True) as process:
         try:
             output, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        except BaseException:  # the timeout, or Ctrl-C, which no longer reaches the group
             os.killpg(process.pid, signal.SIGKILL)
             try:
                 process.communicate(timeout=10)
