@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per request in the service's core (ScreenService.respond for a screen of
-# the catalog, /profile/42 unless TARGET names another; no sockets), counted by callgrind: a run of 2N requests minus a run of N,
-# divided by N, so that what runs once (the first request, lazy binding, the runtime's
-# caches filling) is not counted as a request's. Repeatable on a loaded machine, unlike
-# the clock.
+# the catalog, /profile/42 unless TARGET names another; no sockets), counted by
+# callgrind: a run of 2N requests minus a run of N, divided by N, so that what runs once
+# (the first request, lazy binding, the runtime's caches filling) is not counted as a
+# request's. Repeatable on a loaded machine, unlike the clock.
 #
 #   Benchmarks/request-instructions.sh                 # every format, rendered every request
 #   Benchmarks/request-instructions.sh divkit hxml     # some formats
