@@ -191,6 +191,42 @@ struct DivKitMappingTests {
         #expect(prototype["text"] as? String == "@{product.name}")
     }
 
+    @Test("A list's template id is its prototype's, with the item's index; ids inside a prototype stay for the extension")
+    func prototypeIDs() throws {
+        let screen = Screen {
+            ListView(dataSource: .bind("products"), iteratorName: "product") {
+                Container {
+                    Text(.bind("product.name")).id("name")
+                    ListView(dataSource: .bind("product.tags")) { Text(.bind("item")).id("tag") }
+                }.id(#"row\@{x}"#)
+            }.id("list")
+        }
+        func prototypes(_ gallery: [String: Any]) throws -> [[String: Any]] {
+            try #require((gallery["item_builder"] as? [String: Any])?["prototypes"] as? [[String: Any]])
+        }
+        func extensionID(_ div: [String: Any]) -> String? {
+            let extensions = div["extensions"] as? [[String: Any]]
+            return (extensions?.first?["params"] as? [String: Any])?["id"] as? String
+        }
+        let gallery = try content(try document(screen))[0]
+        #expect(gallery["id"] as? String == "list")
+        let prototype = try #require(try prototypes(gallery).first)
+        // Each item's id is `row\@{x}:0`, `row\@{x}:1`, …: the literal part escaped.
+        #expect(prototype["id"] as? String == #"row\\\@{x}:@{index}"#)
+        let row = try #require(prototype["div"] as? [String: Any])
+        #expect(row["id"] == nil)
+        #expect(extensionID(row) == nil)
+        let items = try #require(row["items"] as? [[String: Any]])
+        #expect(items[0]["id"] == nil)
+        #expect(extensionID(items[0]) == "name")
+        // An inner list's index would repeat in every outer item: its template's id stays too.
+        let inner = try #require(try prototypes(items[1]).first)
+        #expect(inner["id"] == nil)
+        let tag = try #require(inner["div"] as? [String: Any])
+        #expect(tag["id"] == nil)
+        #expect(extensionID(tag) == "tag")
+    }
+
     @Test("A list with no data to build from writes no items, keeps its text fields' variables, and leaves the card around it as it was")
     func listWithoutData() throws {
         // Its prototypes are mapped, then the document goes back to before them
@@ -803,7 +839,7 @@ struct DivKitConformanceTests {
                     Button(text, action: .alert(title: text, message: text))
                     Image(url: text, placeholder: text)
                     TextInput(value: text, placeholder: text, type: .password)
-                    ListView(dataSource: .bind("items"), iteratorName: "item") { Text("\(text) \(bind: "item.name")") }
+                    ListView(dataSource: .bind("items"), iteratorName: "item") { Text("\(text) \(bind: "item.name")").id(text) }
                     Touchable(action: .navigate(to: "/" + text)) { Text(text) }
                     // Members that the mapping and the style, or a touchable and its child, both set.
                     Button(text, action: .popView).style(Style(padding: EdgeValue(all: .real(4))))

@@ -21,6 +21,11 @@ struct DivKitMapping: ~Copyable {
     /// The divs written so far.
     var document = DivBytes()
     private var inputCount = 0
+    /// How many prototypes the div being written is inside. A div's own `id` takes no
+    /// expression, so inside a prototype it would be the same in every item the client
+    /// builds; DivKit wants it unique in the card (`div-base.id`: "It must be unique within
+    /// the root element").
+    private var prototypeDepth = 0
 
     init(appScheme: String, platform: Platforms?) {
         self.appScheme = appScheme
@@ -264,7 +269,18 @@ struct DivKitMapping: ~Copyable {
             for prototype in prototypes {
                 document.beginObject()
                 document.key("div")
-                div(prototype.view)
+                let id = prototypeDepth == 0 ? Self.literalID(of: prototype.view) : nil
+                var view = prototype.view
+                if id != nil { view.properties.removeAll { $0.name == "id" } }
+                prototypeDepth += 1
+                div(view)
+                prototypeDepth -= 1
+                // Beagle's suffix (`title:3`) with the item's index. An item's `key` field
+                // could be missing from the data, which fails the expression; the index
+                // is always there. `prototype.id` and `index`: pydivkit 33.8.0's
+                // `DivCollectionItemBuilderPrototype`, `CHANGELOG.md` 30.5.0 to 30.21.0,
+                // older than every client given an item builder (30.31).
+                document.add("id", id.map { DivKitExpression.escapedBody($0) + ":@{index}" })
                 document.add("selector", prototype.selector)
                 document.endObject()
             }
@@ -282,6 +298,12 @@ struct DivKitMapping: ~Copyable {
         }
         document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
         addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
+    }
+
+    /// A component's own identifier, when it is literal text.
+    private static func literalID(of node: Node) -> String? {
+        guard case .string(let id)? = node[property: "id"], !id.isEmpty else { return nil }
+        return id
     }
 
     /// Writes `items`: the divs of the components under `name` (a list, or one), leaving
@@ -322,7 +344,10 @@ struct DivKitMapping: ~Copyable {
     private mutating func common(_ start: Int, _ properties: inout Properties) {
         // Never evaluated (`supports_expressions: false` in DivKit's `common.json#/id`):
         // literal text as it is, an escape would show; a binding stays for the extension.
-        document.add("id", properties.take("id") { if case .string(let id) = $0 { id } else { nil } })
+        // Inside a prototype it stays for the extension, as it would repeat in every item.
+        if prototypeDepth == 0 {
+            document.add("id", properties.take("id") { if case .string(let id) = $0 { id } else { nil } })
+        }
         if let style = properties.takeNode("style") {
             var rest = Properties(style.properties)
             apply(style: &rest, to: start)
