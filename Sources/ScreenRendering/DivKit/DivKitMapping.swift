@@ -277,9 +277,10 @@ struct DivKitMapping: ~Copyable {
                 prototypeDepth -= 1
                 // Beagle's suffix (`title:3`) with the item's index. An item's `key` field
                 // could be missing from the data, which fails the expression; the index
-                // is always there. `prototype.id` and `index`: pydivkit 33.8.0's
-                // `DivCollectionItemBuilderPrototype`, `CHANGELOG.md` 30.5.0 to 30.21.0,
-                // older than every client given an item builder (30.31).
+                // is always there. `prototype.id` (pydivkit 33.8.0's schema) is in
+                // divkit/divkit's `CHANGELOG.md` from iOS 30.6.0, Android 30.7.0 and web
+                // 30.21.0, `index` from 30.5.0, 30.6.0 and 30.6.0: before 30.31, the first
+                // release an item builder is written for (the capability data).
                 document.add("id", id.map { DivKitExpression.escapedBody($0) + ":@{index}" })
                 document.add("selector", prototype.selector)
                 document.endObject()
