@@ -217,6 +217,7 @@ struct DivKitMappingTests {
         #expect(row["id"] == nil)
         #expect(extensionID(row) == nil)
         let items = try #require(row["items"] as? [[String: Any]])
+        try #require(items.count == 2)
         #expect(items[0]["id"] == nil)
         #expect(extensionID(items[0]) == "name")
         // An inner list's index would repeat in every outer item: its template's id stays too.
