@@ -301,8 +301,8 @@ struct DivKitMapping: ~Copyable {
         addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
     }
 
-    /// A component's own identifier, when it is literal text.
-    private static func literalID(of node: Node) -> String? {
+    /// A component's own identifier, when it is literal text that is not empty.
+    static func literalID(of node: Node) -> String? {
         guard case .string(let id)? = node[property: "id"], !id.isEmpty else { return nil }
         return id
     }

@@ -119,7 +119,6 @@ public struct DivKitRenderer: Sendable {
     /// The card's `log_id`: the screen's id, or `screen`. Written as it is: no client
     /// evaluates it (`supports_expressions: false` in DivKit's `div-data.json`).
     private static func logID(of node: Node) -> String {
-        if case .string(let id)? = node[property: "id"], !id.isEmpty { return id }
-        return "screen"
+        DivKitMapping.literalID(of: node) ?? "screen"
     }
 }
