@@ -31,7 +31,8 @@ struct FormatsCommand: RegistryCommand {
                 output += "  \(type)" + (since.map { "  since \(capabilities.client) \($0)" } ?? "") + "\n"
             }
             for requirement in capabilities.properties {
-                output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
+                let since = requirement.isRenderedByNoVersion ? "in no version up to" : "since"
+                output += "  \(requirement)  \(since) \(capabilities.client) \(requirement.since)\n"
             }
             for form in capabilities.appViewForms {
                 if form.kind == .action && !capabilities.handsOtherActionsToTheApp {

@@ -233,6 +233,37 @@ struct ClientFitTests {
         #expect(ClientCapabilities.of(.hxml).properties.map(\.description).contains("beagle:textInput onChange"))
     }
 
+    @Test("Values no version of a client renders are refused whatever its version: Hyperview's page change and bound page")
+    func valuesNoVersionRenders() throws {
+        func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format, clientVersion: version.flatMap { Version($0) }), appComponents: AppComponents())
+                .problems(in: Self.screen(node)).map(\.reason)
+        }
+        // Hyperview has no trigger for a page change and no attribute for the page shown.
+        let paged = PageView(onPageChange: [.popView]) { Text("a"); Text("b") }.node
+        let bound = PageView(currentPage: .bind("p")) { Text("a"); Text("b") }.node
+        let refusal = "hyperview renders onPageChange in no version up to 0.108.1"
+        #expect(reasons(.hxml, "0.5", paged) == [refusal])
+        #expect(reasons(.hxml, "0.108.1", paged) == [refusal])
+        #expect(reasons(.hxml, "1.0", paged) == [refusal])
+        #expect(reasons(.hxml, nil, paged) == [refusal])
+        #expect(reasons(.hxml, nil, bound) == ["hyperview renders currentPage in no version up to 0.108.1"])
+        #expect(reasons(.hxml, nil, PageView { Text("a"); Text("b") }.node) == [])
+        #expect(reasons(.hxml, nil, PageView(onPageChange: []) { Text("a") }.node) == [])
+        // A client that renders them: Beagle's own.
+        #expect(reasons(.json, nil, paged) == [])
+        #expect(reasons(.json, "1.0", bound) == [])
+        // A fallback stands in, as for a type the client lacks.
+        let carousel = PageView(onPageChange: [.popView]) { Text("a") }
+            .fallback { ScrollView(scrollDirection: .horizontal) { Text("swipe") } }
+        let fitted = try ClientFit(ClientProfile(format: .hxml), appComponents: AppComponents()).fit(Self.screen(carousel))
+        #expect(Self.texts(fitted) == ["top", "swipe", "bottom"])
+        // Read as data: `formats` lists them apart.
+        let never = ClientCapabilities.of(.hxml).properties.filter(\.isRenderedByNoVersion)
+        #expect(never.map(\.description) == ["beagle:pageView onPageChange", "beagle:pageView currentPage"])
+        #expect(never.map(\.since) == [Version("0.108.1"), Version("0.108.1")])
+    }
+
     @Test("A touchable whose child is left out is left out with it: nothing to show or to tap")
     func touchableWithoutItsChild() throws {
         let screen = Screen { Text("top"); Touchable(action: .navigate(to: "/x")) { Text("ios only").platforms(.ios) }; Text("bottom") }.node

@@ -51,6 +51,14 @@ extension ClientCapabilities {
         // trigger "focus" and "blur" for text-field"), `change` since v0.46.0 (commit
         // ace2531b "Add support for "change" trigger on text-area and text-field"), whose
         // behaviors an older client never runs.
+        //
+        // Rendered by no version, up to v0.108.1 (the newest tag read): a page view's
+        // `onPageChange` and `currentPage`. `schema/core.xsd`'s `trigger` type (`back`,
+        // `press`, `longPress`, `enter-geofence`, `leave-geofence`, `pressIn`, `pressOut`,
+        // `visible`, `refresh`, `load`, `select`, `deselect`, `focus`, `blur`, `submit`,
+        // `on-event`, `change`, `load-stale-error`) has no page change, and a `<view>`'s
+        // `scrollAttributes` none for the page shown: the actions would never run, and the
+        // bound page never show.
         properties: [
             .init("beagle:scrollView", ["scrollDirection"], ["HORIZONTAL"], since: Self.version("0.3")),
             .init("beagle:textInput", ["type"], ["EMAIL", "NUMBER"], since: Self.version("0.4")),
@@ -61,6 +69,8 @@ extension ClientCapabilities {
             .init("beagle:textInput", ["onFocus"], matching: .present, since: Self.version("0.38")),
             .init("beagle:textInput", ["onBlur"], matching: .present, since: Self.version("0.38")),
             .init("beagle:textInput", ["onChange"], matching: .present, since: Self.version("0.46")),
+            .renderedByNoVersion("beagle:pageView", ["onPageChange"], matching: .present, checkedTo: Self.version("0.108.1")),
+            .renderedByNoVersion("beagle:pageView", ["currentPage"], matching: .present, checkedTo: Self.version("0.108.1")),
         ],
         // `<image>` loads its `source`, a required `xs:anyURI` (`schema/core.xsd`): an asset
         // of the app is the app's own `sr:local-image`. `<web-view>` gets only a web address
@@ -77,6 +87,6 @@ extension ClientCapabilities {
         handsOtherActionsToTheApp: false,
         sources: [
             "Instawork/hyperview CHANGELOG.md (0.1.0, 0.2.0, 0.3.0, 0.4.0, 0.7.0, 0.41.0)",
-            "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.38.0, v0.38.4, v0.40.2, v0.46.0",
+            "Instawork/hyperview tags v0.11.0, v0.13.0, v0.26.0, v0.34.1, v0.38.0, v0.38.4, v0.40.2, v0.46.0, v0.108.1",
         ])
 }

@@ -31,12 +31,18 @@ public struct ClientCapabilities: Sendable {
     private let entries: TypeTable<Entry>
     /// ``appViewForms`` grouped by type, in their order within a type.
     private let formsByType: [AppViewForm]
+    /// The ``properties`` that no version renders: checked whatever the client's version,
+    /// the others only for a client that names an older one.
+    let propertiesRenderedByNoVersion: [PropertyRequirement]
 
     private struct Entry: Sendable {
         var since: Version?
         /// Where the type's forms are in `formsByType`, so that a node is matched against
         /// its own type's forms only (a range: an entry read holds nothing to retain).
         var forms: Range<Int32>
+        /// Whether some of ``propertiesRenderedByNoVersion`` are of the type: read from the
+        /// entry, so that nodes of other types (nearly all) are not matched against them.
+        var hasValuesRenderedByNoVersion: Bool
     }
 
     /// Capabilities from their data.
@@ -49,6 +55,7 @@ public struct ClientCapabilities: Sendable {
         self.format = format
         self.types = types
         self.properties = properties
+        propertiesRenderedByNoVersion = properties.filter(\.isRenderedByNoVersion)
         self.appViewForms = appViewForms
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
         self.sources = sources
@@ -58,7 +65,8 @@ public struct ClientCapabilities: Sendable {
         for (type, since) in types where listed.insert(type).inserted {
             let start = formsByType.count
             formsByType += appViewForms.filter { $0.type == type }
-            entries.append((type, Entry(since: since, forms: Int32(start)..<Int32(formsByType.count))))
+            let valuesInNoVersion = propertiesRenderedByNoVersion.contains { $0.type == type || $0.type == "*" }
+            entries.append((type, Entry(since: since, forms: Int32(start)..<Int32(formsByType.count), hasValuesRenderedByNoVersion: valuesInNoVersion)))
         }
         self.formsByType = formsByType
         self.entries = TypeTable(entries)
@@ -88,8 +96,14 @@ public struct ClientCapabilities: Sendable {
         /// Other properties the node must have for the requirement to apply: a disabled
         /// button's `enabled` matters only with `onPress` actions to disable.
         public var alongside: [String]
-        /// The first client version that renders the selected values.
+        /// The first client version that renders the selected values; for values that no
+        /// version renders (``isRenderedByNoVersion``), the newest version whose sources
+        /// were read.
         public var since: Version
+        /// Whether no version of the client renders the selected values, as far as its
+        /// sources go (to ``since``): an event it has no trigger for. The fit refuses them
+        /// from every version, and for a client that names none.
+        public var isRenderedByNoVersion = false
 
         /// The strings that ``match`` selects; empty when it selects a Boolean or any value.
         public var values: [String] {
@@ -109,6 +123,14 @@ public struct ClientCapabilities: Sendable {
             self.match = match
             self.alongside = alongside
             self.since = since
+        }
+
+        /// Values that no version of the client renders, up to `checked`, the newest version
+        /// whose sources were read: a later one may add them, and the data then says since when.
+        public static func renderedByNoVersion(_ type: String, _ path: [String], matching match: Match, checkedTo checked: Version) -> PropertyRequirement {
+            var requirement = PropertyRequirement(type, path, matching: match, since: checked)
+            requirement.isRenderedByNoVersion = true
+            return requirement
         }
 
         /// `beagle:textInput type=PASSWORD`, `beagle:button enabled=false (with onPress)`,
@@ -184,6 +206,9 @@ public struct ClientCapabilities: Sendable {
         case fromLaterVersion(since: Version)
         /// The client renders it (its property values permitting).
         case rendered
+        /// The client renders it, unless the node has a value that no version renders
+        /// (``propertiesRenderedByNoVersion``), and its other property values permitting.
+        case renderedUnlessValuesInNoVersion
     }
 
     @inline(__always)  // into the fit's walk, where the enum it returns costs nothing
@@ -191,7 +216,7 @@ public struct ClientCapabilities: Sendable {
         guard let entry = entries[node.type] else { return .byTheAppOnly }
         for index in entry.forms where formsByType[Int(index)].matches(node) { return .asAppView(formsByType[Int(index)]) }
         if let since = entry.since, let version, version < since { return .fromLaterVersion(since: since) }
-        return .rendered
+        return entry.hasValuesRenderedByNoVersion ? .renderedUnlessValuesInNoVersion : .rendered
     }
 }
 

@@ -68,6 +68,11 @@ public struct ClientFit: Sendable {
             // The app's view renders it, not the client's own type: no version of it applies.
             let ships = appComponents.ships(form.name, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(form)
+        case .renderedUnlessValuesInNoVersion:
+            for requirement in capabilities.propertiesRenderedByNoVersion {
+                if let value = requirement.value(in: node) { return .property(requirement, value: value) }
+            }
+            fallthrough
         case .rendered:
             guard let version = profile.clientVersion else { return nil }
             for requirement in capabilities.properties where version < requirement.since {
@@ -87,6 +92,7 @@ public struct ClientFit: Sendable {
         switch refusal {
         case .property(let requirement, let value):
             let what = value.isEmpty ? requirement.path.joined(separator: ".") : requirement.path.joined(separator: ".") + " " + value
+            if requirement.isRenderedByNoVersion { return "\(capabilities.client) renders \(what) in no version up to \(requirement.since)" }
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
