@@ -227,6 +227,11 @@ struct ClientFitTests {
         #expect(reasons(.divkit, "30.18", scoped) == ["divkit renders context from 30.19"])
         #expect(reasons(.divkit, "30.19", scoped) == [])
         #expect(reasons(.divkit, "30.18", Container { Text("Cart") }.node) == [])
+        // A page view's page change is set in a variable of the pager: 30.19 too.
+        let paged = PageView(onPageChange: [.setContext(contextId: "tab", value: .expression(.bind("onPageChange")))]) { Text("a") }.node
+        #expect(reasons(.divkit, "30.18", paged) == ["divkit renders onPageChange from 30.19"])
+        #expect(reasons(.divkit, "30.19", paged) == [])
+        #expect(reasons(.divkit, "30.18", PageView { Text("a") }.node) == [])
         // Requirements read as data: `formats` lists them.
         let divkit = ClientCapabilities.of(.divkit).properties.map(\.description)
         #expect(divkit.contains("beagle:button enabled=false (with onPress)"))

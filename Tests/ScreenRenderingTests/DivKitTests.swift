@@ -228,6 +228,50 @@ struct DivKitMappingTests {
         #expect(extensionID(tag) == "tag")
     }
 
+    @Test("A page view's onPageChange runs as each page's selected_actions, after they set the pager's onPageChange variable to the page's index")
+    func pageChange() throws {
+        let screen = Screen {
+            PageView(onPageChange: [.setContext(contextId: "tab", value: .expression(.bind("onPageChange")))]) {
+                Text("first")
+                Text("on iOS only").platforms(.ios)
+                Text("second")
+            }
+        }
+        let pager = try content(try document(screen, DivKitRenderer(platform: .android)))[0]
+        #expect(pager["type"] as? String == "pager")
+        let variables = try #require(pager["variables"] as? [[String: Any]])
+        #expect(variables.count == 1)
+        #expect(variables.first?["name"] as? String == "onPageChange")
+        #expect(variables.first?["type"] as? String == "integer")
+        #expect(variables.first?["value"] as? Int == 0)
+        // Pages for another platform are left out, and not counted.
+        let pages = try #require(pager["items"] as? [[String: Any]])
+        #expect(pages.map { $0["text"] as? String } == ["first", "second"])
+        for (index, page) in pages.enumerated() {
+            let actions = try #require(page["selected_actions"] as? [[String: Any]])
+            try #require(actions.count == 2)
+            let index_ = try #require(actions[0]["typed"] as? [String: Any])
+            #expect(index_["type"] as? String == "set_variable")
+            #expect(index_["variable_name"] as? String == "onPageChange")
+            #expect((index_["value"] as? [String: Any])?["type"] as? String == "integer")
+            #expect((index_["value"] as? [String: Any])?["value"] as? Int == index)
+            let tab = try #require(actions[1]["typed"] as? [String: Any])
+            #expect(tab["variable_name"] as? String == "tab")
+            #expect((tab["value"] as? [String: Any])?["value"] as? String == "@{onPageChange}")
+            #expect(page["extensions"] == nil)
+        }
+        // Without page-change actions, pages run none and the pager has no variable.
+        let plain = try content(try document(Screen { PageView { Text("a"); Text("b") } }))[0]
+        #expect(plain["variables"] == nil)
+        #expect((plain["items"] as? [[String: Any]])?.contains { $0["selected_actions"] != nil } == false)
+        // A context of the page view named so is the variable already: declared once.
+        let named = Screen {
+            PageView(context: Context(id: "onPageChange", value: 0), onPageChange: [.popView]) { Text("a") }
+        }
+        let namedPager = try content(try document(named))[0]
+        #expect((namedPager["variables"] as? [[String: Any]])?.map { $0["name"] as? String } == ["onPageChange"])
+    }
+
     @Test("A list with no data to build from writes no items, keeps its text fields' variables, and leaves the card around it as it was")
     func listWithoutData() throws {
         // Its prototypes are mapped, then the document goes back to before them
@@ -848,7 +892,10 @@ struct DivKitConformanceTests {
                         Button(text, action: .popView).id(text).style(Style(margin: EdgeValue(all: .real(1))))
                     }.id(text).style(Style(margin: EdgeValue(all: .real(2)))).accessibility(Accessibility(label: text))
                     ScrollView(scrollDirection: .horizontal) { Text(text); Text(text) }
-                    PageView(currentPage: "0") { Text(text) }
+                    PageView(onPageChange: [.setContext(contextId: text, value: .expression(.bind("onPageChange")))], currentPage: "0") {
+                        Text(text)
+                        Text(text)
+                    }
                     TabBar(items: [.init(title: text, icon: text)])
                     Button("Go", action: .setContext(contextId: text, value: .string(text)))
                     Node(kind: .component, type: "custom:\(text)", properties: [.init(text, .string(text))])

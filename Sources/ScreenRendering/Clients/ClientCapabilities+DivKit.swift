@@ -45,7 +45,11 @@ extension ClientCapabilities {
         // iOS 29.13.0, Android 29.14.0, Web 29.15.0 "Supported flag `is_enabled` for
         // `input`"), which it would let the user edit; a container's or pager's context
         // (a div's own `variables`: iOS 30.8.0, Android 30.14.0, Web 30.19.0 "Added local
-        // `variables` support"), whose bindings it could not resolve.
+        // `variables` support"), whose bindings it could not resolve; and so a page view's
+        // `onPageChange`, whose index is a variable of the pager that each page's
+        // `selected_actions` set (`schema/div-base.json` lists Android, iOS and web; web since
+        // 12.0.0, "Supported for the `selected_actions` in `pager`"; no entry for Android or
+        // iOS, whose pagers dispatch them, e.g. Android's `PagerSelectedActionsDispatcher`).
         properties: [
             .init("*", ["style", "flex", "justifyContent"], ["SPACE_BETWEEN", "SPACE_AROUND", "SPACE_EVENLY"], since: Self.version("28.3")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),
@@ -54,13 +58,14 @@ extension ClientCapabilities {
             .init("beagle:textInput", ["enabled"], matching: .flag(false), since: Self.version("29.15")),
             .init("beagle:container", ["context"], matching: .present, since: Self.version("30.19")),
             .init("beagle:pageView", ["context"], matching: .present, since: Self.version("30.19")),
+            .init("beagle:pageView", ["onPageChange"], matching: .present, since: Self.version("30.19")),
         ],
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
         // app is the app's own `local_image` div. A touchable's actions go on its child's
         // div: without one, it is the app's own `touchable`.
         appViewForms: [.localImage, .touchableOfNoSingleComponent],
         sources: [
-            "divkit/divkit CHANGELOG.md (4.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
+            "divkit/divkit CHANGELOG.md (4.0.0, 12.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
         ])
 }

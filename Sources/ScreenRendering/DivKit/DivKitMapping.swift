@@ -134,8 +134,20 @@ struct DivKitMapping: ~Copyable {
             document.add("value", 100)
             document.endObject()
             document.endObject()
-            children(&properties, "children")
-            document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
+            // Beagle runs `onPageChange` with the new page's index as the implicit context of
+            // that name; DivKit runs a page's `selected_actions` when it is selected, with no
+            // index. So the pager has a variable of that name, and each page's actions set
+            // it to the page's index first.
+            let pageChange = properties.take("onPageChange") { actionItems($0) }
+            document.key("items")
+            document.beginArray()
+            childDivs(&properties, "children", selectedActions: pageChange)
+            document.endArray()
+            // The page view's own context of that name is the variable already.
+            let pageChangeIsContext = properties.node("context")?[property: "id"] == .string(Self.pageChangeName)
+            var variables = properties.take("context") { variable($0) }.map { [$0] } ?? []
+            if pageChange != nil, !pageChangeIsContext, let index = variable(Self.pageChangeContext) { variables.append(index) }
+            document.add("variables", variables.isEmpty ? nil : .array(variables))
         default:
             custom(node, &properties)
         }
@@ -316,8 +328,15 @@ struct DivKitMapping: ~Copyable {
         document.endArray()
     }
 
-    /// Writes the divs of the components under `name`, when they all are components.
-    private mutating func childDivs(_ properties: inout Properties, _ name: String) {
+    /// The implicit context of a page view's `onPageChange` actions, which holds the index
+    /// of the page selected: a variable of the pager in DivKit.
+    static let pageChangeName = "onPageChange"
+    private static let pageChangeContext = Node.Value.node(.object([.init("id", .string(pageChangeName)), .init("value", .int(0))]))
+
+    /// Writes the divs of the components under `name`, when they all are components; with
+    /// `selectedActions`, each as a page that runs them when selected, after it sets
+    /// ``pageChangeName`` to its index among the pages written.
+    private mutating func childDivs(_ properties: inout Properties, _ name: String, selectedActions: [Node.Value]? = nil) {
         let items = properties.take(name) { value -> [Node.Value]? in
             let items: [Node.Value] = switch value {
             case .list(let items): items
@@ -326,10 +345,22 @@ struct DivKitMapping: ~Copyable {
             }
             return !items.isEmpty && items.allSatisfy(Self.isComponent) ? items : nil
         }
+        var page = 0
         for item in items ?? [] {
             guard case .node(let node) = item, isIncluded(node) else { continue }
             let number = document.beginItem()
-            div(node)
+            if let selectedActions {
+                let start = document.beginObject()
+                members(node, start: start)
+                let selected = Node(kind: .action, type: "beagle:setContext", properties: [
+                    .init("contextId", .string(Self.pageChangeName)), .init("value", .int(page)),
+                ])
+                addActions("selected_actions", [.node(selected)] + selectedActions)
+                document.endObject()
+                page += 1
+            } else {
+                div(node)
+            }
             document.endItem(number)
         }
     }
