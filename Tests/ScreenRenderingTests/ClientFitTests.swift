@@ -227,6 +227,12 @@ struct ClientFitTests {
         #expect(reasons(.divkit, "30.18", scoped) == ["divkit renders context from 30.19"])
         #expect(reasons(.divkit, "30.19", scoped) == [])
         #expect(reasons(.divkit, "30.18", Container { Text("Cart") }.node) == [])
+        // A text field's focus and blur read their implicit context through `dict_set_value` (30.4).
+        let focusedInput = TextInput(placeholder: "Name", onFocus: [.navigate(to: "/help")]).node
+        #expect(reasons(.divkit, "30.3", focusedInput) == ["divkit renders onFocus from 30.4"])
+        #expect(reasons(.divkit, "30.4", focusedInput) == [])
+        let blurredInput = TextInput(placeholder: "Name", onBlur: [.navigate(to: "/help")]).node
+        #expect(reasons(.divkit, "30.3", blurredInput) == ["divkit renders onBlur from 30.4"])
         // A page view's page change is set in a variable of the pager: 30.19 too.
         let paged = PageView(onPageChange: [.setContext(contextId: "tab", value: .expression(.bind("onPageChange")))]) { Text("a") }.node
         #expect(reasons(.divkit, "30.18", paged) == ["divkit renders onPageChange from 30.19"])

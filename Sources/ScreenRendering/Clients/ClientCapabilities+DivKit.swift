@@ -50,6 +50,10 @@ extension ClientCapabilities {
         // `selected_actions` set (`schema/div-base.json` lists Android, iOS and web; web since
         // 12.0.0, "Supported for the `selected_actions` in `pager`"; no entry for Android or
         // iOS, whose pagers dispatch them, e.g. Android's `PagerSelectedActionsDispatcher`).
+        // A text field's `onFocus` and `onBlur` are its `focus.on_focus` and `on_blur`
+        // (`schema/div-focus.json`; iOS 6.0.0 "Added focus support in DivInput", web 27.2.0
+        // "Added support for the `focus` parameters", no entry for Android, whose
+        // `DivFocusBinder` runs them), whose implicit context `dict_set_value` sets (30.4.0).
         properties: [
             .init("*", ["style", "flex", "justifyContent"], ["SPACE_BETWEEN", "SPACE_AROUND", "SPACE_EVENLY"], since: Self.version("28.3")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),
@@ -59,13 +63,15 @@ extension ClientCapabilities {
             .init("beagle:container", ["context"], matching: .present, since: Self.version("30.19")),
             .init("beagle:pageView", ["context"], matching: .present, since: Self.version("30.19")),
             .init("beagle:pageView", ["onPageChange"], matching: .present, since: Self.version("30.19")),
+            .init("beagle:textInput", ["onFocus"], matching: .present, since: Self.version("30.4")),
+            .init("beagle:textInput", ["onBlur"], matching: .present, since: Self.version("30.4")),
         ],
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
         // app is the app's own `local_image` div. A touchable's actions go on its child's
         // div: without one, it is the app's own `touchable`.
         appViewForms: [.localImage, .touchableOfNoSingleComponent],
         sources: [
-            "divkit/divkit CHANGELOG.md (4.0.0, 12.0.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
+            "divkit/divkit CHANGELOG.md (4.0.0, 6.0.0, 12.0.0, 27.2.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
         ])
 }

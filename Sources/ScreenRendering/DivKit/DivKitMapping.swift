@@ -21,6 +21,8 @@ struct DivKitMapping: ~Copyable {
     /// The divs written so far.
     var document = DivBytes()
     private var inputCount = 0
+    /// The events' implicit contexts declared as card variables (`onFocus`, `onBlur`).
+    private var eventContexts: Set<String> = []
     /// How many prototypes the div being written is inside. A div's own `id` takes no
     /// expression, so inside a prototype it would be the same in every item the client
     /// builds; DivKit wants it unique in the card (`div-base.id`: "It must be unique within
@@ -241,6 +243,29 @@ struct DivKitMapping: ~Copyable {
         let readOnly = properties.takeBool("readOnly") == true
         let enabled = properties.takeBool("enabled")
         if readOnly || enabled == false { document.add("is_enabled", .bool(false)) }
+        // Beagle runs `onFocus` and `onBlur` with the field's text as the implicit context of
+        // that name (`{"value": text}`); DivKit runs `focus.on_focus` and `on_blur` with
+        // nothing. So the card has a dictionary variable of each name, and the actions set
+        // its `value` to the field's variable first.
+        let focused = properties.take("onFocus") { actionItems($0) }
+        let blurred = properties.take("onBlur") { actionItems($0) }
+        guard focused != nil || blurred != nil else { return }
+        document.key("focus")
+        document.beginObject()
+        addActions("on_focus", focused.map { [declareEventContext("onFocus", text: name)] + $0 })
+        addActions("on_blur", blurred.map { [declareEventContext("onBlur", text: name)] + $0 })
+        document.endObject()
+    }
+
+    /// Declares the card's dictionary variable `name` (once) for an event's implicit
+    /// context, and returns the action that sets its `value` to the text variable `text`.
+    private mutating func declareEventContext(_ name: String, text: String) -> Node.Value {
+        if eventContexts.insert(name).inserted {
+            variables.append(.object([.init("type", .string("dict")), .init("name", .string(name)), .init("value", .object([]))]))
+        }
+        return .node(Node(kind: .action, type: "beagle:setContext", properties: [
+            .init("contextId", .string(name)), .init("path", .string("value")), .init("value", .expression(.bind(text))),
+        ]))
     }
 
     private mutating func list(_ properties: inout Properties) {
