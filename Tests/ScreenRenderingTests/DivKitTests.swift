@@ -272,7 +272,7 @@ struct DivKitMappingTests {
         #expect((namedPager["variables"] as? [[String: Any]])?.map { $0["name"] as? String } == ["onPageChange"])
     }
 
-    @Test("A text field's onFocus and onBlur run as its focus actions, after they set the value of the card's dictionary of that name to the field's text")
+    @Test("A text field's onFocus and onBlur run as its focus actions, after they set the card's variable onFocus.value or onBlur.value to the field's text")
     func focusActions() throws {
         let screen = Screen {
             TextInput(
@@ -284,21 +284,21 @@ struct DivKitMappingTests {
         let doc = try document(screen)
         let inputs = try content(doc)
         try #require(inputs.count == 3)
-        /// The `dict_set_value` an event's actions start with: its variable and the value's expression.
-        func contextSet(_ action: [String: Any]) -> (variable: String?, key: String?, value: String?) {
+        /// The `set_variable` an event's actions start with: its variable and the value's expression.
+        func valueSet(_ action: [String: Any]) -> (variable: String?, value: String?) {
             let typed = action["typed"] as? [String: Any]
-            #expect(typed?["type"] as? String == "dict_set_value")
-            return (typed?["variable_name"] as? String, typed?["key"] as? String, (typed?["value"] as? [String: Any])?["value"] as? String)
+            #expect(typed?["type"] as? String == "set_variable")
+            return (typed?["variable_name"] as? String, (typed?["value"] as? [String: Any])?["value"] as? String)
         }
         let focus = try #require(inputs[0]["focus"] as? [String: Any])
         let onFocus = try #require(focus["on_focus"] as? [[String: Any]])
         try #require(onFocus.count == 2)
-        #expect(contextSet(onFocus[0]) == ("onFocus", "value", "@{input_1}"))
-        let typed = onFocus[1]["typed"] as? [String: Any]
-        #expect((typed?["value"] as? [String: Any])?["value"] as? String == "@{onFocus.value}")
+        #expect(valueSet(onFocus[0]) == ("onFocus.value", "@{input_1}"))
+        // DivKit reads `@{onFocus.value}` as the variable of that name.
+        #expect(valueSet(onFocus[1]) == ("typed", "@{onFocus.value}"))
         let onBlur = try #require(focus["on_blur"] as? [[String: Any]])
         try #require(onBlur.count == 2)
-        #expect(contextSet(onBlur[0]) == ("onBlur", "value", "@{input_1}"))
+        #expect(valueSet(onBlur[0]) == ("onBlur.value", "@{input_1}"))
         #expect(onBlur[1]["log_id"] as? String == "popView")
         #expect(inputs[0]["extensions"] == nil)
         // The second field's blur reads its own text; it has no focus actions.
@@ -306,13 +306,12 @@ struct DivKitMappingTests {
         #expect(second["on_focus"] == nil)
         let secondBlur = try #require(second["on_blur"] as? [[String: Any]])
         try #require(secondBlur.count == 2)
-        #expect(contextSet(secondBlur[0]) == ("onBlur", "value", "@{input_2}"))
+        #expect(valueSet(secondBlur[0]) == ("onBlur.value", "@{input_2}"))
         #expect(inputs[2]["focus"] == nil)
-        // Each implicit context is one card variable, a dictionary, however many fields use it.
+        // Each is one card variable, a string, however many fields use it.
         let variables = try #require((doc["card"] as? [String: Any])?["variables"] as? [[String: Any]])
-        #expect(variables.map { $0["name"] as? String } == ["input_1", "onFocus", "onBlur", "input_2", "input_3"])
-        #expect(variables.filter { $0["type"] as? String == "dict" }.map { $0["name"] as? String } == ["onFocus", "onBlur"])
-        #expect((variables[1]["value"] as? [String: Any])?.isEmpty == true)
+        #expect(variables.map { $0["name"] as? String } == ["input_1", "onFocus.value", "onBlur.value", "input_2", "input_3"])
+        #expect(variables.allSatisfy { $0["type"] as? String == "string" })
     }
 
     @Test("A list with no data to build from writes no items, keeps its text fields' variables, and leaves the card around it as it was")

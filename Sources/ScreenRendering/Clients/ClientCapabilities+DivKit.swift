@@ -53,7 +53,8 @@ extension ClientCapabilities {
         // A text field's `onFocus` and `onBlur` are its `focus.on_focus` and `on_blur`
         // (`schema/div-focus.json`; iOS 6.0.0 "Added focus support in DivInput", web 27.2.0
         // "Added support for the `focus` parameters", no entry for Android, whose
-        // `DivFocusBinder` runs them), whose implicit context `dict_set_value` sets (30.4.0).
+        // `DivFocusBinder` runs them), whose implicit context's value a typed `set_variable`
+        // sets first, as for `setContext`.
         properties: [
             .init("*", ["style", "flex", "justifyContent"], ["SPACE_BETWEEN", "SPACE_AROUND", "SPACE_EVENLY"], since: Self.version("28.3")),
             .init("beagle:textInput", ["type"], ["PASSWORD"], since: Self.version("31.7")),

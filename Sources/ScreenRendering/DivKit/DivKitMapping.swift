@@ -21,8 +21,8 @@ struct DivKitMapping: ~Copyable {
     /// The divs written so far.
     var document = DivBytes()
     private var inputCount = 0
-    /// The events' implicit contexts declared as card variables (`onFocus`, `onBlur`).
-    private var eventContexts: Set<String> = []
+    /// The values of events' implicit contexts declared as card variables (`onFocus.value`).
+    private var eventValues: Set<String> = []
     /// How many prototypes the div being written is inside. A div's own `id` takes no
     /// expression, so inside a prototype it would be the same in every item the client
     /// builds; DivKit wants it unique in the card (`div-base.id`: "It must be unique within
@@ -244,27 +244,29 @@ struct DivKitMapping: ~Copyable {
         let enabled = properties.takeBool("enabled")
         if readOnly || enabled == false { document.add("is_enabled", .bool(false)) }
         // Beagle runs `onFocus` and `onBlur` with the field's text as the implicit context of
-        // that name (`{"value": text}`); DivKit runs `focus.on_focus` and `on_blur` with
-        // nothing. So the card has a dictionary variable of each name, and the actions set
-        // its `value` to the field's variable first.
+        // that name (`{"value": text}`), which actions read as `@{onFocus.value}`; DivKit runs
+        // `focus.on_focus` and `on_blur` with nothing, and reads `onFocus.value` as the name
+        // of one variable (a dot is part of a name; a dictionary's member is read by a
+        // method). So the card has a string variable of that name, and the actions set it
+        // to the field's text first.
         let focused = properties.take("onFocus") { actionItems($0) }
         let blurred = properties.take("onBlur") { actionItems($0) }
         guard focused != nil || blurred != nil else { return }
         document.key("focus")
         document.beginObject()
-        addActions("on_focus", focused.map { [declareEventContext("onFocus", text: name)] + $0 })
-        addActions("on_blur", blurred.map { [declareEventContext("onBlur", text: name)] + $0 })
+        addActions("on_focus", focused.map { [declareEventValue("onFocus.value", text: name)] + $0 })
+        addActions("on_blur", blurred.map { [declareEventValue("onBlur.value", text: name)] + $0 })
         document.endObject()
     }
 
-    /// Declares the card's dictionary variable `name` (once) for an event's implicit
-    /// context, and returns the action that sets its `value` to the text variable `text`.
-    private mutating func declareEventContext(_ name: String, text: String) -> Node.Value {
-        if eventContexts.insert(name).inserted {
-            variables.append(.object([.init("type", .string("dict")), .init("name", .string(name)), .init("value", .object([]))]))
+    /// Declares the card's string variable `name` (once) for the value of an event's
+    /// implicit context, and returns the action that sets it to the text variable `text`.
+    private mutating func declareEventValue(_ name: String, text: String) -> Node.Value {
+        if eventValues.insert(name).inserted {
+            variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", .string(""))]))
         }
         return .node(Node(kind: .action, type: "beagle:setContext", properties: [
-            .init("contextId", .string(name)), .init("path", .string("value")), .init("value", .expression(.bind(text))),
+            .init("contextId", .string(name)), .init("value", .expression(.bind(text))),
         ]))
     }
 
