@@ -141,10 +141,7 @@ struct DivKitMapping: ~Copyable {
             // index. So the pager has a variable of that name, and each page's actions set
             // it to the page's index first.
             let pageChange = properties.take("onPageChange") { actionItems($0) }
-            document.key("items")
-            document.beginArray()
-            childDivs(&properties, "children", selectedActions: pageChange)
-            document.endArray()
+            children(&properties, "children", selectedActions: pageChange)
             // The page view's own context of that name is the variable already.
             let pageChangeIsContext = properties.node("context")?[property: "id"] == .string(Self.pageChangeName)
             var variables = properties.take("context") { variable($0) }.map { [$0] } ?? []
@@ -265,9 +262,13 @@ struct DivKitMapping: ~Copyable {
         if eventValues.insert(name).inserted {
             variables.append(.object([.init("type", .string("string")), .init("name", .string(name)), .init("value", .string(""))]))
         }
-        return .node(Node(kind: .action, type: "beagle:setContext", properties: [
-            .init("contextId", .string(name)), .init("value", .expression(.bind(text))),
-        ]))
+        return Self.setting(name, to: .expression(.bind(text)))
+    }
+
+    /// The action that sets the variable `name` to `value` before an event's own actions,
+    /// in the place of the implicit context Beagle gives them: mapped as any `setContext`.
+    private static func setting(_ name: String, to value: Node.Value) -> Node.Value {
+        .node(Node(kind: .action, type: "beagle:setContext", properties: [.init("contextId", .string(name)), .init("value", value)]))
     }
 
     private mutating func list(_ properties: inout Properties) {
@@ -348,16 +349,16 @@ struct DivKitMapping: ~Copyable {
 
     /// Writes `items`: the divs of the components under `name` (a list, or one), leaving
     /// out those for other platforms; anything else there stays for the extension.
-    private mutating func children(_ properties: inout Properties, _ name: String) {
+    private mutating func children(_ properties: inout Properties, _ name: String, selectedActions: [Node.Value]? = nil) {
         document.key("items")
         document.beginArray()
-        childDivs(&properties, name)
+        childDivs(&properties, name, selectedActions: selectedActions)
         document.endArray()
     }
 
     /// The implicit context of a page view's `onPageChange` actions, which holds the index
     /// of the page selected: a variable of the pager in DivKit.
-    static let pageChangeName = "onPageChange"
+    private static let pageChangeName = "onPageChange"
     private static let pageChangeContext = Node.Value.node(.object([.init("id", .string(pageChangeName)), .init("value", .int(0))]))
 
     /// Writes the divs of the components under `name`, when they all are components; with
@@ -379,10 +380,7 @@ struct DivKitMapping: ~Copyable {
             if let selectedActions {
                 let start = document.beginObject()
                 members(node, start: start)
-                let selected = Node(kind: .action, type: "beagle:setContext", properties: [
-                    .init("contextId", .string(Self.pageChangeName)), .init("value", .int(page)),
-                ])
-                addActions("selected_actions", [.node(selected)] + selectedActions)
+                addActions("selected_actions", [Self.setting(Self.pageChangeName, to: .int(page))] + selectedActions)
                 document.endObject()
                 page += 1
             } else {
