@@ -144,7 +144,7 @@ struct DivKitMappingTests {
         #expect(variables[1]["type"] as? String == "string" && variables[1]["name"] as? String == "input_1")
         #expect(variables[1]["value"] as? String == "draft")
         let items = try content(doc)
-        #expect(items[0]["text"] as? String == "Hi @{user.name}")
+        #expect(items[0]["text"] as? String == "Hi @{getStringFromDict(user, 'name')}")
         #expect(items[1]["type"] as? String == "input" && items[1]["text_variable"] as? String == "input_1")
         #expect(items[1]["hint_text"] as? String == "Email" && items[1]["keyboard_type"] as? String == "email")
         let set = try #require((items[2]["actions"] as? [[String: Any]])?.first?["typed"] as? [String: Any])
@@ -188,7 +188,59 @@ struct DivKitMappingTests {
         #expect(builder["data"] as? String == "@{products}")
         #expect(builder["data_element_name"] as? String == "product")
         let prototype = try #require((builder["prototypes"] as? [[String: Any]])?.first?["div"] as? [String: Any])
-        #expect(prototype["text"] as? String == "@{product.name}")
+        #expect(prototype["text"] as? String == "@{getStringFromDict(product, 'name')}")
+    }
+
+    /// DivKit reads `user.name` as the name of one variable; a dictionary's member is read
+    /// by a getter of its type (`test_data/expression_test_data/functions_dict.json`).
+    @Test("A binding into a context's members is DivKit's getter of the type the context's value has there")
+    func memberBindings() throws {
+        let user: JSONValue = [
+            "name": "Ana", "age": 30, "score": 1.5, "vip": true, "address": ["city": "Rio"],
+            "tags": ["new", "vip"], "orders": [["id": 7, "paid": true]],
+        ]
+        let screen = Screen(context: Context(id: "user", value: user)) {
+            Text("Age \(bind: "user.age"), score \(bind: "user.score")")
+            Text(.bind("user.address.city"))
+            Text(.bind("user.tags[1]"))
+            Text(.bind("user.orders[0].id"))
+            Text(.bind("user.missing"))
+            Text(.bind("user"))
+            Text(.bind("sum(user.age, 1)"))
+            Container(context: Context(id: "user", value: ["name": 5])) { Text(.bind("user.name")) }
+            ListView(dataSource: .bind("user.orders"), iteratorName: "order", templates: [
+                .init(case: .bind("order.paid"), view: Text(.bind("order.id"))),
+            ])
+            ListView(dataSource: .bind("feed"), iteratorName: "post", templates: [
+                .init(case: .bind("post.pinned"), view: Text(.bind("post.likes"))),
+            ])
+        }
+        let items = try content(try document(screen))
+        try #require(items.count == 10)
+        #expect(items[0]["text"] as? String == "Age @{getIntegerFromDict(user, 'age')}, score @{getNumberFromDict(user, 'score')}")
+        // A run of keys is one call; an index reads the list a key reached.
+        #expect(items[1]["text"] as? String == "@{getStringFromDict(user, 'address', 'city')}")
+        #expect(items[2]["text"] as? String == "@{getStringFromArray(getArrayFromDict(user, 'tags'), 1)}")
+        #expect(items[3]["text"] as? String == "@{getIntegerFromDict(getDictFromArray(getArrayFromDict(user, 'orders'), 0), 'id')}")
+        // What the screen does not declare is read as the property's type: text here.
+        #expect(items[4]["text"] as? String == "@{getStringFromDict(user, 'missing')}")
+        // A name alone, and an operation, as they are.
+        #expect(items[5]["text"] as? String == "@{user}")
+        #expect(items[6]["text"] as? String == "@{sum(user.age, 1)}")
+        // The innermost context of a name is the one read.
+        let inner = try #require(items[7]["items"] as? [[String: Any]])
+        #expect(inner.first?["text"] as? String == "@{getIntegerFromDict(user, 'name')}")
+        // A list's data is an array; its item is typed as the first of the data.
+        let builder = try #require(items[8]["item_builder"] as? [String: Any])
+        #expect(builder["data"] as? String == "@{getArrayFromDict(user, 'orders')}")
+        let prototype = try #require((builder["prototypes"] as? [[String: Any]])?.first)
+        #expect((prototype["div"] as? [String: Any])?["text"] as? String == "@{getIntegerFromDict(order, 'id')}")
+        #expect(prototype["selector"] as? String == "@{getBooleanFromDict(order, 'paid')}")
+        let unknown = try #require(items[9]["item_builder"] as? [String: Any])
+        // Data the screen does not hold: a condition is read as a flag, a text as a string.
+        let post = try #require((unknown["prototypes"] as? [[String: Any]])?.first)
+        #expect(post["selector"] as? String == "@{getBooleanFromDict(post, 'pinned')}")
+        #expect((post["div"] as? [String: Any])?["text"] as? String == "@{getStringFromDict(post, 'likes')}")
     }
 
     @Test("A list's template id is its prototype's, with the item's index; ids inside a prototype stay for the extension")
@@ -582,7 +634,7 @@ struct DivKitMappingTests {
         var mapping = DivKitMapping(appScheme: "myapp", platform: .android)
         mapping.writeRaw(.node(typed), escaped: true)
         #expect(String(decoding: mapping.document.bytes, as: UTF8.self)
-            == #"{"type":"@{''}custom:a\\@{b}\\\\c","n":-3,"x":"inf","half":0.5,"on":true,"said":"@{''}a\\\\b \\@{c}","bound":"@{user.name}"}"#)
+            == #"{"type":"@{''}custom:a\\@{b}\\\\c","n":-3,"x":"inf","half":0.5,"on":true,"said":"@{''}a\\\\b \\@{c}","bound":"@{getStringFromDict(user, 'name')}"}"#)
     }
 
     @Test("A div's id and the card's log_id, which no client evaluates, are written as they are")
@@ -597,7 +649,7 @@ struct DivKitMappingTests {
     func escapingBesideABinding() throws {
         let screen = Screen { Text("C:\\dir @{x} \(bind: "user.name")") }
         let items = try content(try document(screen, DivKitRenderer()))
-        #expect(items.first?["text"] as? String == #"C:\\dir \@{x} @{user.name}"#)
+        #expect(items.first?["text"] as? String == #"C:\\dir \@{x} @{getStringFromDict(user, 'name')}"#)
     }
 
     @Test("A 100-row list is one template and 100 short uses, and it saves bytes")

@@ -125,7 +125,7 @@ extension Node.Value {
             true
         case .expression(let expression):
             expression.parts.allSatisfy { part in
-                if case .binding(let path) = part { HXMLScope.isPath(path) } else { true }
+                if case .binding(let path) = part { ContextScope.isPath(path) } else { true }
             }
         case .int, .double, .bool, .node, .list:
             false

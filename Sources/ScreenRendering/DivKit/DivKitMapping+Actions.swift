@@ -17,11 +17,14 @@ extension DivKitMapping {
     }
 
     /// Writes `key`: the DivKit actions of the action nodes in `items`, when there are
-    /// any; `enabled: false` disables them.
-    mutating func addActions(_ key: StaticString, _ items: [Node.Value]?, enabled: Bool? = nil) {
+    /// any; `enabled: false` disables them. `eventValue` names the variable that holds the
+    /// event's implicit context, which the actions' bindings read whole.
+    mutating func addActions(_ key: StaticString, _ items: [Node.Value]?, enabled: Bool? = nil, reading eventValue: String? = nil) {
         guard let items else { return }
         document.key(key)
+        if let eventValue { scope.push(eventValue, .string("")) }
         writeActions(items, enabled: enabled)
+        if eventValue != nil { scope.pop() }
     }
 
     private mutating func writeActions(_ items: [Node.Value], enabled: Bool?) {

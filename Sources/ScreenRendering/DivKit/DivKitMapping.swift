@@ -28,6 +28,8 @@ struct DivKitMapping: ~Copyable {
     /// builds; DivKit wants it unique in the card (`div-base.id`: "It must be unique within
     /// the root element").
     private var prototypeDepth = 0
+    /// The contexts in scope, whose values type the getters of bindings into them.
+    var scope = ContextScope()
 
     init(appScheme: String, platform: Platforms?) {
         self.appScheme = appScheme
@@ -56,6 +58,10 @@ struct DivKitMapping: ~Copyable {
     /// Writes the members of the div for `node`, in the object open at `start`.
     private mutating func members(_ node: Node, start: Int) {
         var properties = Properties(node.properties)
+        // A context is in scope in the node's subtree, as a div's variables are in DivKit.
+        let context = ContextScope.context(node[property: "context"])
+        if let context { scope.push(context.name, context.value) }
+        defer { if context != nil { scope.pop() } }
         switch node.type {
         case "beagle:screenComponent":
             screen(&properties)
@@ -251,8 +257,8 @@ struct DivKitMapping: ~Copyable {
         guard focused != nil || blurred != nil else { return }
         document.key("focus")
         document.beginObject()
-        addActions("on_focus", focused.map { [declareEventValue("onFocus.value", text: name)] + $0 })
-        addActions("on_blur", blurred.map { [declareEventValue("onBlur.value", text: name)] + $0 })
+        addActions("on_focus", focused.map { [declareEventValue("onFocus.value", text: name)] + $0 }, reading: "onFocus.value")
+        addActions("on_blur", blurred.map { [declareEventValue("onBlur.value", text: name)] + $0 }, reading: "onBlur.value")
         document.endObject()
     }
 
@@ -275,7 +281,7 @@ struct DivKitMapping: ~Copyable {
         document.add("type", word: "gallery")
         document.add("orientation", word: properties.take("direction", Self.axis))
         // The templates whose view becomes a prototype's div; the rest stay for the extension.
-        var prototypes: [(view: Node, selector: DivJSON?)] = []
+        var prototypes: [(view: Node, selector: Node.Value?)] = []
         var unmappedTemplates: [Node.Value] = []
         for template in properties.takeList("templates") ?? [] {
             guard case .node(let node) = template else {
@@ -290,20 +296,25 @@ struct DivKitMapping: ~Copyable {
                 unmappedTemplates.append(template)
                 continue
             }
-            prototypes.append((view, fields.take("case") { expression($0) }))
+            prototypes.append((view, fields.takeAny("case")))
         }
         if !unmappedTemplates.isEmpty { properties.keep(.init("templates", .list(unmappedTemplates))) }
-        if !prototypes.isEmpty, let data = properties.take("dataSource", { value -> DivJSON? in
+        if !prototypes.isEmpty, case let (data, items)? = properties.take("dataSource", { value -> (DivJSON, Node.Value?)? in
             switch value {
-            case .expression(let expression): .string(DivKitExpression.source(expression))
-            case .list: raw(value)
+            case .expression(let expression): (.string(DivKitExpression.source(expression, in: scope, as: .array)), items(of: expression))
+            case .list: (raw(value), value)
             default: nil
             }
         }) {
             document.key("item_builder")
             document.beginObject()
             document.add("data", data)
-            document.add("data_element_name", properties.takeString("iteratorName") ?? "item")
+            let element = properties.takeString("iteratorName") ?? "item"
+            document.add("data_element_name", element)
+            // Each item is in scope in the prototypes, typed as the first of the list.
+            let first: Node.Value? = if case .list(let values)? = items { values.first } else { nil }
+            scope.push(element, first)
+            defer { scope.pop() }
             document.key("prototypes")
             document.beginArray()
             for prototype in prototypes {
@@ -322,7 +333,7 @@ struct DivKitMapping: ~Copyable {
                 // 30.21.0, `index` from 30.5.0, 30.6.0 and 30.6.0: before 30.31, the first
                 // release an item builder is written for (the capability data).
                 document.add("id", id.map { DivKitExpression.escapedBody($0) + ":@{index}" })
-                document.add("selector", prototype.selector)
+                document.add("selector", prototype.selector.flatMap { expression($0) })
                 document.endObject()
             }
             document.endArray()
@@ -339,6 +350,12 @@ struct DivKitMapping: ~Copyable {
         }
         document.add("variables", properties.take("context") { variable($0) }.map { .array([$0]) })
         addActions("visibility_actions", properties.take("onInit") { actionItems($0) })
+    }
+
+    /// The items a list's data source binds to, when it is one path the scope knows.
+    private func items(of dataSource: BeagleExpression) -> Node.Value? {
+        guard dataSource.parts.count == 1, case .binding(let path) = dataSource.parts[0] else { return nil }
+        return scope.resolve(path)
     }
 
     /// A component's own identifier, when it is literal text that is not empty.
@@ -601,7 +618,7 @@ struct DivKitMapping: ~Copyable {
     func text(_ value: Node.Value?) -> DivJSON? {
         switch value {
         case .string(let text)?: .string(DivKitExpression.escaped(text))
-        case .expression(let expression)?: .string(DivKitExpression.source(expression))
+        case .expression(let expression)?: .string(DivKitExpression.source(expression, in: scope))
         case .int(let number)?: .string(String(number))
         case .double(let number)?: .string(String(number))
         case .bool(let flag)?: .string(flag ? "true" : "false")
@@ -612,7 +629,7 @@ struct DivKitMapping: ~Copyable {
     /// A condition or data expression: a binding as DivKit's expression, a literal escaped.
     func expression(_ value: Node.Value) -> DivJSON? {
         switch value {
-        case .expression(let expression): .string(DivKitExpression.source(expression))
+        case .expression(let expression): .string(DivKitExpression.source(expression, in: scope, as: .boolean))
         case .string(let text): .string(DivKitExpression.escaped(text))
         default: nil
         }
@@ -683,7 +700,7 @@ struct DivKitMapping: ~Copyable {
     private func rawScalar(_ value: Node.Value, escaped: Bool) -> DivJSON {
         switch value {
         case .string(let text): .string(escaped ? DivKitExpression.escaped(text) : text)
-        case .expression(let expression): .string(escaped ? DivKitExpression.source(expression) : expression.source)
+        case .expression(let expression): .string(escaped ? DivKitExpression.source(expression, in: scope) : expression.source)
         case .int(let number): .int(number)
         case .double(let number): number.isFinite ? .double(number) : .string(String(number))
         case .bool(let flag): .bool(flag)
@@ -731,7 +748,7 @@ struct DivKitMapping: ~Copyable {
         case .bool(let flag)?: ("boolean", .bool(flag))
         case .list(let items)?: ("array", raw(.list(items)))
         case .node(let object)?: ("dict", raw(.node(.object(object.properties))))
-        case .expression(let expression)?: ("string", .string(DivKitExpression.source(expression)))
+        case .expression(let expression)?: ("string", .string(DivKitExpression.source(expression, in: scope)))
         case nil: ("string", .string(""))
         }
         return .object([.init("type", .string(type)), .init("name", .string(name)), .init("value", json)])

@@ -20,7 +20,7 @@ struct HTMLWriter {
         guard node.kind == .component, depth < 256 else { return }
         depth += 1
         defer { depth -= 1 }
-        let context = HXMLScope.context(node[property: "context"])
+        let context = ContextScope.context(node[property: "context"])
         if let context { scope.push(context.name, context.value) }
         defer { if context != nil { scope.pop() } }
         let style = Self.css(node[property: "style"])

@@ -9,7 +9,7 @@ import ScreenRegistry
 /// reported in the element's comment; no text from data is ever evaluated, since only
 /// `BeagleExpression.Part.binding(_:)` parts, built by the screen's code, are read.
 struct HXMLScope {
-    private var frames: [(name: String, value: Node.Value)] = []
+    private var contexts = ContextScope()
     /// The list items the document may still expand (``expandItem()``).
     private var itemsLeft = Self.maximumExpandedItems
 
@@ -27,18 +27,11 @@ struct HXMLScope {
 
     /// Makes `value` visible under `name` until the matching ``pop()``.
     mutating func push(_ name: String, _ value: Node.Value) {
-        frames.append((name, value))
+        contexts.push(name, value)
     }
 
     mutating func pop() {
-        frames.removeLast()
-    }
-
-    /// A context node's id and value.
-    static func context(_ value: Node.Value?) -> (name: String, value: Node.Value)? {
-        guard case .node(let context)? = value, case .string(let id)? = context[property: "id"],
-              let contextValue = context[property: "value"] else { return nil }
-        return (id, contextValue)
+        contexts.pop()
     }
 
     /// A literal as it is; a binding evaluated in scope.
@@ -70,57 +63,9 @@ struct HXMLScope {
         return text
     }
 
-    /// The value `path` names: its first segment is a name in scope (the innermost
-    /// first), the rest object keys and list indices.
+    /// The value `path` names in the contexts in scope.
     func resolve(_ path: String) -> Node.Value? {
-        guard let segments = Self.segments(path), let first = segments.first,
-              case .key(let name) = first,
-              var value = frames.last(where: { $0.name == name })?.value
-        else { return nil }
-        for segment in segments.dropFirst() {
-            switch (segment, value) {
-            case (.key(let key), .node(let object)):
-                guard let next = object[property: key] else { return nil }
-                value = next
-            case (.index(let index), .list(let items)):
-                guard items.indices.contains(index) else { return nil }
-                value = items[index]
-            default:
-                return nil
-            }
-        }
-        return value
-    }
-
-    private enum Segment {
-        case key(String)
-        case index(Int)
-    }
-
-    /// Whether `path` is a path the scope reads (`a.b[2].c`), not an operation.
-    static func isPath(_ path: String) -> Bool {
-        segments(path) != nil
-    }
-
-    /// `a.b[2].c` as keys and indices; `nil` for anything that is not such a path.
-    private static func segments(_ path: String) -> [Segment]? {
-        var segments: [Segment] = []
-        for piece in path.split(separator: ".", omittingEmptySubsequences: false) {
-            var rest = Substring(piece)
-            let open = rest.firstIndex(of: "[") ?? rest.endIndex
-            let key = rest[..<open]
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
-            segments.append(.key(String(key)))
-            rest = rest[open...]
-            while !rest.isEmpty {
-                guard rest.first == "[", let close = rest.firstIndex(of: "]"),
-                      let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0
-                else { return nil }
-                segments.append(.index(index))
-                rest = rest[rest.index(after: close)...]
-            }
-        }
-        return segments
+        contexts.resolve(path)
     }
 
     static func scalarText(_ value: Node.Value) -> String? {

@@ -45,7 +45,7 @@ extension HXMLMapping {
                 children = Self.components(property.value)
                 if children != nil { continue }
             case "context" where context == nil:
-                context = HXMLScope.context(property.value)
+                context = ContextScope.context(property.value)
                 if context != nil { continue }
             case "onInit" where loadActions == nil:
                 loadActions = property.value

@@ -80,7 +80,7 @@ struct HXMLMapping {
         }
         let bar = properties.takeNode("navigationBar")
         let child = properties.take("child", Self.components) ?? []
-        let context = properties.take("context", HXMLScope.context)
+        let context = properties.take("context", ContextScope.context)
         open("body", id: nil, style: style, unmapped: unmapped, properties)
         if let safeArea { writer.attribute("safe-area", keyword: safeArea ? "true" : "false") }
         withContext(context) { mapping in
@@ -179,7 +179,7 @@ struct HXMLMapping {
             list(&properties, id: id, style: style, unmapped, in: parent)
         case "beagle:scrollView", "beagle:pageView":
             let children = properties.take("children", Self.components) ?? []
-            let context = properties.take("context", HXMLScope.context)
+            let context = properties.take("context", ContextScope.context)
             let horizontal = node.type == "beagle:pageView" || properties.take("scrollDirection") { value -> Bool? in
                 switch value {
                 case .string("HORIZONTAL"): true
@@ -263,7 +263,7 @@ struct HXMLMapping {
         _ properties: inout Properties, id: String?, style: HXMLStyle, _ unmapped: [String], in parent: Parent
     ) {
         var unmapped = unmapped
-        let context = properties.take("context", HXMLScope.context)
+        let context = properties.take("context", ContextScope.context)
         let horizontal = properties.take("direction") { value -> Bool? in
             switch value {
             case .string("HORIZONTAL"): true
