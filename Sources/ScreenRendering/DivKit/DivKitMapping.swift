@@ -58,14 +58,16 @@ struct DivKitMapping: ~Copyable {
     /// Writes the members of the div for `node`, in the object open at `start`.
     private mutating func members(_ node: Node, start: Int) {
         var properties = Properties(node.properties)
-        // A context is in scope in the node's subtree, as a div's variables are in DivKit.
-        let context = ContextScope.context(node[property: "context"])
-        if let context { scope.push(context.name, context.value) }
-        defer { if context != nil { scope.pop() } }
+        // Where a context becomes the card's or a div's variables, it is in scope in the
+        // node's subtree, as those variables are in DivKit.
+        var entered = false
+        defer { if entered { scope.pop() } }
         switch node.type {
         case "beagle:screenComponent":
+            entered = enterContext(properties)
             screen(&properties)
         case "beagle:container":
+            entered = enterContext(properties)
             document.add("type", word: "container")
             document.add("orientation", word: Self.orientation(properties.node("style")?[property: "flex"]))
             children(&properties, "children")
@@ -90,6 +92,7 @@ struct DivKitMapping: ~Copyable {
         case "beagle:textInput":
             input(&properties)
         case "beagle:listView":
+            entered = enterContext(properties)
             list(&properties)
         case "beagle:scrollView":
             document.add("type", word: "gallery")
@@ -132,6 +135,7 @@ struct DivKitMapping: ~Copyable {
             }
             custom(node, &properties)
         case "beagle:pageView":
+            entered = enterContext(properties)
             document.add("type", word: "pager")
             document.key("layout_mode")
             document.beginObject()
@@ -157,6 +161,13 @@ struct DivKitMapping: ~Copyable {
             custom(node, &properties)
         }
         common(start, &properties)
+    }
+
+    /// Puts the node's context in scope, when it has one; returns whether it did.
+    private mutating func enterContext(_ properties: Properties) -> Bool {
+        guard let context = ContextScope.context(properties.node("context").map { .node($0) }) else { return false }
+        scope.push(context.name, context.value)
+        return true
     }
 
     /// A component DivKit has no equivalent of (a web view, a tab bar without content,
