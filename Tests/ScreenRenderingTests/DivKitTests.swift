@@ -206,7 +206,7 @@ struct DivKitMappingTests {
             Text(.bind("user.orders[0].id"))
             Text(.bind("user.missing"))
             Text(.bind("user"))
-            Text(.bind("sum(user.age, 1)"))
+            Text(.bind("isNull(user.name)"))
             Container(context: Context(id: "user", value: ["name": 5])) { Text(.bind("user.name")) }
             ListView(dataSource: .bind("user.orders"), iteratorName: "order", templates: [
                 .init(case: .bind("order.paid"), view: Text(.bind("order.id"))),
@@ -224,9 +224,9 @@ struct DivKitMappingTests {
         #expect(items[3]["text"] as? String == "@{getIntegerFromDict(getDictFromArray(getArrayFromDict(user, 'orders'), 0), 'id')}")
         // What the screen does not declare is read as the property's type: text here.
         #expect(items[4]["text"] as? String == "@{getStringFromDict(user, 'missing')}")
-        // A name alone, and an operation, as they are.
+        // A name alone, and an operation DivKit has no equivalent of, as they are.
         #expect(items[5]["text"] as? String == "@{user}")
-        #expect(items[6]["text"] as? String == "@{sum(user.age, 1)}")
+        #expect(items[6]["text"] as? String == "@{isNull(user.name)}")
         // The innermost context of a name is the one read.
         let inner = try #require(items[7]["items"] as? [[String: Any]])
         #expect(inner.first?["text"] as? String == "@{getIntegerFromDict(user, 'name')}")
@@ -241,6 +241,39 @@ struct DivKitMappingTests {
         let post = try #require((unknown["prototypes"] as? [[String: Any]])?.first)
         #expect(post["selector"] as? String == "@{getBooleanFromDict(post, 'pinned')}")
         #expect((post["div"] as? [String: Any])?["text"] as? String == "@{getStringFromDict(post, 'likes')}")
+    }
+
+    @Test("Beagle's operations that DivKit has an operator or function for are those, their operands typed alike")
+    func operations() throws {
+        let cart: JSONValue = ["count": 2, "total": 9.5, "name": "Ana", "vip": true]
+        let deep = String(repeating: "not(", count: 40) + "true" + String(repeating: ")", count: 40)
+        let screen = Screen(context: Context(id: "cart", value: cart)) {
+            Text(.bind("sum(cart.count, 1)"))
+            Text(.bind("sum(cart.total, cart.count, 1)"))
+            Text("Hi \(bind: "uppercase(cart.name)")")
+            Text(.bind(#"condition(cart.vip, 'VIP: it\'s you', concat('Hi ', lowercase(cart.name)))"#))
+            Text(.bind("and(gt(cart.count, 1), not(eq(cart.name, 'Bo')))"))
+            Text(.bind(#"concat('@{x}', 'a\\b')"#))
+            Text(.bind("eq(cart.name, 2)"))
+            Text(.bind(deep))
+            Text(.bind("sum(cart.name, 1)"))
+        }
+        let items = try content(try document(screen))
+        try #require(items.count == 9)
+        #expect(items[0]["text"] as? String == "@{(getIntegerFromDict(cart, 'count') + 1)}")
+        // An integer beside a number is read as one, literal or getter.
+        #expect(items[1]["text"] as? String == "@{(getNumberFromDict(cart, 'total') + getNumberFromDict(cart, 'count') + 1.0)}")
+        #expect(items[2]["text"] as? String == "Hi @{toUpperCase(getStringFromDict(cart, 'name'))}")
+        #expect(items[3]["text"] as? String
+            == #"@{(getBooleanFromDict(cart, 'vip') ? 'VIP: it\'s you' : ('Hi ' + toLowerCase(getStringFromDict(cart, 'name'))))}"#)
+        #expect(items[4]["text"] as? String
+            == "@{((getIntegerFromDict(cart, 'count') > 1) && !((getStringFromDict(cart, 'name') == 'Bo')))}")
+        // A string literal's backslash, quote and @{ are escaped by DivKit's rule.
+        #expect(items[5]["text"] as? String == #"@{('\@{x}' + 'a\\b')}"#)
+        // Operands of different types, nesting past the limit, a sum of a text: as they are.
+        #expect(items[6]["text"] as? String == "@{eq(cart.name, 2)}")
+        #expect(items[7]["text"] as? String == "@{" + deep + "}")
+        #expect(items[8]["text"] as? String == "@{sum(cart.name, 1)}")
     }
 
     @Test("A list's template id is its prototype's, with the item's index; ids inside a prototype stay for the extension")

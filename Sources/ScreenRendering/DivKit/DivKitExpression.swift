@@ -71,60 +71,17 @@ enum DivKitExpression {
     enum ValueType: String {
         case string = "String", integer = "Integer", number = "Number", boolean = "Boolean", dict = "Dict", array = "Array"
 
-        /// The type of `value`, or `otherwise` when it is not known (a binding, or nothing).
-        init(of value: Node.Value?, otherwise: ValueType) {
-            self = switch value {
-            case .string?: .string
-            case .int?: .integer
-            case .double?: .number
-            case .bool?: .boolean
-            case .list?: .array
-            case .node?: .dict
-            case .expression?, nil: otherwise
+        /// The type of `value`; `nil` when it is not known (a binding, or nothing).
+        init?(of value: Node.Value?) {
+            switch value {
+            case .string?: self = .string
+            case .int?: self = .integer
+            case .double?: self = .number
+            case .bool?: self = .boolean
+            case .list?: self = .array
+            case .node?: self = .dict
+            case .expression?, nil: return nil
             }
         }
-    }
-
-    /// A binding's body as DivKit's clients read it. DivKit has no member access: it reads
-    /// `user.name` as the name of one variable, a dot being part of a name
-    /// (`test_data/expression_test_data/variables_names.json`, web's `expressions.peggy`),
-    /// and an object's member through a typed getter. So a path into a context
-    /// (`user.address.city`, `item.tags[0]`) becomes getters, each typed by what the path
-    /// reaches in `scope` (the context's value as the screen declares it), `type` when it
-    /// is not known: `getStringFromDict(user, 'address', 'city')`,
-    /// `getStringFromArray(getArrayFromDict(item, 'tags'), 0)`. A getter of the wrong type
-    /// fails on every client, and none reads any type (`functions_dict.json`).
-    ///
-    /// A name alone, a name in scope whole (an event's value, `onFocus.value`), and what is
-    /// not a path (an operation) are written as they are.
-    static func reading(_ body: String, in scope: ContextScope, as type: ValueType) -> String {
-        guard !scope.contains(body), let segments = ContextScope.segments(body), segments.count > 1,
-              case .key(var source) = segments[0] else { return body }
-        var start = 1
-        while start < segments.count {
-            // A run of keys is one call: the dictionary getters take a path of keys.
-            let end: Int
-            if case .index = segments[start] {
-                end = start + 1
-            } else {
-                end = segments[start...].firstIndex { if case .index = $0 { true } else { false } } ?? segments.count
-            }
-            let reached: ValueType = switch segments[end...].first {
-            case nil: ValueType(of: scope.resolve(segments[..<end]), otherwise: type)
-            case .key?: .dict
-            case .index?: .array
-            }
-            var arguments = source
-            for segment in segments[start..<end] {
-                switch segment {
-                case .key(let key): arguments += ", '" + key + "'"
-                case .index(let index): arguments += ", " + String(index)
-                }
-            }
-            let container = if case .index = segments[start] { "Array" } else { "Dict" }
-            source = "get" + reached.rawValue + "From" + container + "(" + arguments + ")"
-            start = end
-        }
-        return source
     }
 }
