@@ -276,6 +276,27 @@ struct DivKitMappingTests {
         #expect(items[8]["text"] as? String == "@{sum(cart.name, 1)}")
     }
 
+    @Test("An operation's string literal is read back by DivKit's rule as the text, whatever the text holds")
+    func operationLiterals() throws {
+        for text in XMLHostile.strings + ["it's", #"\"#, #"\'"#, "@{x}", #"\@{x}"#, "}", "'}", #"a\\b"#, "\u{301}x"] {
+            // Beagle's literal: a backslash takes the next byte as it is.
+            let beagle = String(decoding: text.utf8.flatMap { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") ? [UInt8(ascii: "\\"), $0] : [$0] }, as: UTF8.self)
+            let screen = Screen { Text(.bind("concat('" + beagle + "', 'x')")) }
+            let written = try #require(try content(try document(screen)).first?["text"] as? String)
+            let (prefix, suffix) = (Array("@{('".utf8), Array("' + 'x')}".utf8))
+            let bytes = Array(written.utf8)
+            try #require(bytes.starts(with: prefix) && bytes.reversed().starts(with: suffix.reversed()), "\(written)")
+            let literal = Array(bytes[prefix.count..<(bytes.count - suffix.count)])
+            // The literal ends at the quote written for it: each of its own quotes is escaped.
+            var index = 0
+            while index < literal.count {
+                #expect(literal[index] != UInt8(ascii: "'"), "\(written)")
+                index += literal[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            #expect(divKitReading(String(decoding: literal, as: UTF8.self)) == text)
+        }
+    }
+
     @Test("A list's template id is its prototype's, with the item's index; ids inside a prototype stay for the extension")
     func prototypeIDs() throws {
         let screen = Screen {
