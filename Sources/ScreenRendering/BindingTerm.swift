@@ -54,11 +54,9 @@ indirect enum BindingTerm: Equatable {
             case "false": return .bool(false)
             default: break
             }
-            if let first = word.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-                if let integer = Int(word) { return .integer(integer) }
-                if let number = Double(word), number.isFinite, !word.contains(where: { $0.isLetter }) { return .number(number) }
-                return nil
-            }
+            if let integer = Int(word) { return .integer(integer) }
+            // Digits with a point; not Swift's other forms (`1e5`, `0x1p3`, `nan`), which are paths or nothing.
+            if !word.contains(where: { $0.isLetter }), let number = Double(word), number.isFinite { return .number(number) }
             return ContextScope.isPath(word) ? .path(word) : nil
         }
 

@@ -300,6 +300,26 @@ struct HXMLMappingTests {
         #expect(container.comments == [" no Hyperview equivalent: unresolved @{user.missing} "])
     }
 
+    @Test("Beagle's operations are computed as its clients compute them; what they do not agree on is reported")
+    func operations() throws {
+        let cart: JSONValue = ["count": 2, "total": 9.5, "name": "Ana", "vip": true, "tags": [], "big": .int(Int.max)]
+        let doc = try ScreenRenderingTests.document(Screen(title: "O") {
+            Container(context: Context(id: "cart", value: cart)) {
+                Text("\(bind: "sum(cart.count, 1)") \(bind: "sum(cart.total, cart.count)") \(bind: "multiply(cart.count, 3, -1)")")
+                Text(.bind("condition(and(cart.vip, gt(cart.count, 1)), concat('Hi ', uppercase(cart.name)), 'Bye')"))
+                Text("\(bind: "eq(cart.count, 2.0)") \(bind: "not(eq(cart.name, 'Bo'))") \(bind: "isEmpty(cart.tags)") \(bind: "isNull(cart.gone)")")
+                Text("[\(bind: "sum(cart.name, 1)")][\(bind: "sum(cart.big, 1)")][\(bind: "divide(cart.count, 2)")]")
+            }
+        })
+        let texts = try content(doc)
+        #expect(texts.map(\.text) == ["3 11.5 -6", "Hi ANA", "true true true true", "[][][]"])
+        // A text, an integer that would overflow, and an operation the clients disagree on.
+        let container = try #require(doc.first("screen")?.first("body")?.first("view"))
+        #expect(container.comments == [
+            " no Hyperview equivalent: unresolved @{sum(cart.name, 1)}, unresolved @{sum(cart.big, 1)}, unresolved @{divide(cart.count, 2)} ",
+        ])
+    }
+
     @Test("A container's and a list's onInit read their own context, as their children do")
     func loadActionsInOwnContext() throws {
         let push = Node(kind: .action, type: "beagle:pushView", properties: [

@@ -98,7 +98,7 @@ extension ClientCapabilities {
         public static func navigationOfNoPath(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route of no path") { action in
                 guard case .node(let route)? = action[property: "route"], let url = route[property: "url"] else { return true }
-                return !url.isTextOrPathBinding
+                return !url.isTextOrEvaluatedBinding
             }
         }
 
@@ -109,23 +109,24 @@ extension ClientCapabilities {
         public static func routeOfNoText(_ type: String) -> AppViewForm {
             AppViewForm(type: type, kind: .action, name: type, condition: "with a route that is not text") { action in
                 guard let route = action[property: "route"] else { return true }
-                return !route.isTextOrPathBinding
+                return !route.isTextOrEvaluatedBinding
             }
         }
     }
 }
 
 extension Node.Value {
-    /// Whether the value is text, or text with bindings to paths: what HXML resolves into
-    /// a behavior's `href` from the screen's contexts as it writes the screen. Whether the
-    /// data has a text at each path is known only then.
-    fileprivate var isTextOrPathBinding: Bool {
+    /// Whether the value is text, or text with bindings to paths and operations the server
+    /// computes (``ContextScope/isEvaluated(_:)``): what HXML resolves into a behavior's
+    /// `href` from the screen's contexts as it writes the screen. Whether the data has a
+    /// text at each path is known only then.
+    fileprivate var isTextOrEvaluatedBinding: Bool {
         switch self {
         case .string:
             true
         case .expression(let expression):
             expression.parts.allSatisfy { part in
-                if case .binding(let path) = part { ContextScope.isPath(path) } else { true }
+                if case .binding(let body) = part { ContextScope.isEvaluated(body) } else { true }
             }
         case .int, .double, .bool, .node, .list:
             false

@@ -4,10 +4,12 @@ import ScreenRegistry
 /// binding is replaced by the value it names in the contexts in scope (a screen's or
 /// container's context, a list's current item), as the screen would first show it.
 ///
-/// Only paths are evaluated: `user.name`, `item.tags[0]`. A binding that names nothing
-/// known (an operation such as `sum(a, b)`, a missing key) is written as empty text and
-/// reported in the element's comment; no text from data is ever evaluated, since only
-/// `BeagleExpression.Part.binding(_:)` parts, built by the screen's code, are read.
+/// Paths (`user.name`, `item.tags[0]`), literals and Beagle's operations on them
+/// (`sum(cart.count, 1)`, ``ContextScope/evaluate(_:)``) are evaluated. A binding that names
+/// nothing known (a missing key, an operation not computed here) is written as empty text
+/// and reported in the element's comment; no text from data is ever evaluated, since only
+/// `BeagleExpression.Part.binding(_:)` parts, built by the screen's code or an imported
+/// document's, are read.
 struct HXMLScope {
     private var contexts = ContextScope()
     /// The list items the document may still expand (``expandItem()``).
@@ -53,7 +55,7 @@ struct HXMLScope {
             case .text(let literal):
                 text += literal
             case .binding(let path):
-                if let value = resolve(path), let scalar = Self.scalarText(value) {
+                if let value = contexts.evaluate(path), let scalar = Self.scalarText(value) {
                     text += scalar
                 } else {
                     unresolved.append("unresolved @{" + path + "}")
