@@ -1,5 +1,5 @@
 // libFuzzer target: BeagleJSONReader on arbitrary bytes, then the imported tree written
-// as Beagle JSON, XML and text (what `screen-registry import` does).
+// as Beagle JSON, XML, text and DivKit JSON (what `screen-registry import` does).
 //
 // BeagleJSONError and XMLRenderError are expected answers. Two documented properties
 // are checked: the JSON the renderer writes for an imported tree reads back (README,
@@ -24,6 +24,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     _ = try? XMLRenderer().render(node)
     _ = try? ScreenFormat.text.render(node)
+    // DivKit writes bindings as its getters and operators, reading each body's terms.
+    _ = try? ScreenFormat.divkit.render(node)
     let hxml = HXMLRenderer(compact: true)
     if let document = try? hxml.renderBytes(node) { checkWellFormed(document, "HXML document") }
     if let id = firstID(in: node), let fragment = try? hxml.renderFragment(node, id: id) {
