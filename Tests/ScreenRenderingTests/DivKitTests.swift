@@ -217,11 +217,11 @@ struct DivKitMappingTests {
         }
         let items = try content(try document(screen))
         try #require(items.count == 10)
-        #expect(items[0]["text"] as? String == "Age @{getIntegerFromDict(user, 'age')}, score @{getNumberFromDict(user, 'score')}")
+        #expect(items[0]["text"] as? String == "Age @{toString(getIntegerFromDict(user, 'age'))}, score @{toString(getNumberFromDict(user, 'score'))}")
         // A run of keys is one call; an index reads the list a key reached.
         #expect(items[1]["text"] as? String == "@{getStringFromDict(user, 'address', 'city')}")
         #expect(items[2]["text"] as? String == "@{getStringFromArray(getArrayFromDict(user, 'tags'), 1)}")
-        #expect(items[3]["text"] as? String == "@{getIntegerFromDict(getDictFromArray(getArrayFromDict(user, 'orders'), 0), 'id')}")
+        #expect(items[3]["text"] as? String == "@{toString(getIntegerFromDict(getDictFromArray(getArrayFromDict(user, 'orders'), 0), 'id'))}")
         // What the screen does not declare is read as the property's type: text here.
         #expect(items[4]["text"] as? String == "@{getStringFromDict(user, 'missing')}")
         // A name alone, and an operation DivKit has no equivalent of, as they are.
@@ -229,12 +229,12 @@ struct DivKitMappingTests {
         #expect(items[6]["text"] as? String == "@{isNull(user.name)}")
         // The innermost context of a name is the one read.
         let inner = try #require(items[7]["items"] as? [[String: Any]])
-        #expect(inner.first?["text"] as? String == "@{getIntegerFromDict(user, 'name')}")
+        #expect(inner.first?["text"] as? String == "@{toString(getIntegerFromDict(user, 'name'))}")
         // A list's data is an array; its item is typed as the first of the data.
         let builder = try #require(items[8]["item_builder"] as? [String: Any])
         #expect(builder["data"] as? String == "@{getArrayFromDict(user, 'orders')}")
         let prototype = try #require((builder["prototypes"] as? [[String: Any]])?.first)
-        #expect((prototype["div"] as? [String: Any])?["text"] as? String == "@{getIntegerFromDict(order, 'id')}")
+        #expect((prototype["div"] as? [String: Any])?["text"] as? String == "@{toString(getIntegerFromDict(order, 'id'))}")
         #expect(prototype["selector"] as? String == "@{getBooleanFromDict(order, 'paid')}")
         let unknown = try #require(items[9]["item_builder"] as? [String: Any])
         // Data the screen does not hold: a condition is read as a flag, a text as a string.
@@ -260,14 +260,15 @@ struct DivKitMappingTests {
         }
         let items = try content(try document(screen))
         try #require(items.count == 9)
-        #expect(items[0]["text"] as? String == "@{(getIntegerFromDict(cart, 'count') + 1)}")
-        // An integer beside a number is read as one, literal or getter.
-        #expect(items[1]["text"] as? String == "@{(getNumberFromDict(cart, 'total') + getNumberFromDict(cart, 'count') + 1.0)}")
+        #expect(items[0]["text"] as? String == "@{toString((getIntegerFromDict(cart, 'count') + 1))}")
+        // An integer beside a number is read as one, literal or getter; a number in text
+        // goes through toString.
+        #expect(items[1]["text"] as? String == "@{toString((getNumberFromDict(cart, 'total') + getNumberFromDict(cart, 'count') + 1.0))}")
         #expect(items[2]["text"] as? String == "Hi @{toUpperCase(getStringFromDict(cart, 'name'))}")
         #expect(items[3]["text"] as? String
             == #"@{(getBooleanFromDict(cart, 'vip') ? 'VIP: it\'s you' : ('Hi ' + toLowerCase(getStringFromDict(cart, 'name'))))}"#)
         #expect(items[4]["text"] as? String
-            == "@{((getIntegerFromDict(cart, 'count') > 1) && !((getStringFromDict(cart, 'name') == 'Bo')))}")
+            == "@{toString(((getIntegerFromDict(cart, 'count') > 1) && !((getStringFromDict(cart, 'name') == 'Bo'))))}")
         // A string literal's backslash, quote and @{ are escaped by DivKit's rule.
         #expect(items[5]["text"] as? String == #"@{('\@{x}' + 'a\\b')}"#)
         // Operands of different types, nesting past the limit, a sum of a text: as they are.

@@ -5,10 +5,20 @@ extension DivKitExpression {
     /// the body's own type is not known. A body DivKit has no equivalent of, or that is not
     /// read whole, is written as it is; so is a name in scope whole (an event's value,
     /// `onFocus.value`).
+    ///
+    /// A number or flag where text is wanted goes through `toString`: a template converts
+    /// it beside text (`string_templates.json`), but no test case shows a property that is
+    /// one expression converted, and `toString` of an integer, number or Boolean is on all
+    /// three platforms (`function_signatures_to_string.json`).
     static func reading(_ body: String, in scope: ContextScope, as type: ValueType) -> String {
         guard !scope.contains(body), let term = BindingTerm(body) else { return body }
         let reading = BindingReading(scope: scope)
-        return reading.source(of: term, as: reading.type(of: term) ?? type) ?? body
+        let own = reading.type(of: term)
+        guard let source = reading.source(of: term, as: own ?? type) else { return body }
+        switch (type, own) {
+        case (.string, .integer?), (.string, .number?), (.string, .boolean?): return "toString(" + source + ")"
+        default: return source
+        }
     }
 }
 
