@@ -80,6 +80,10 @@ extension DivKitMapping {
                 }
             }
         case "beagle:setContext":
+            // DivKit sets a variable, or one key of a dictionary variable (`dict_set_value`'s
+            // `key`): a deeper path (`address.city`, `items[0]`) has no action, and goes to
+            // the host application with the rest, never to a key of that whole name.
+            if case .string(let path)? = node[property: "path"], path.contains(where: { $0 == "." || $0 == "[" }) { break }
             guard let variable = properties.takeString("contextId") else { break }
             let value = typedValue(properties.takeAny("value"))
             document.beginFreeForm()
