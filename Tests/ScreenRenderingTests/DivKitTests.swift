@@ -261,9 +261,10 @@ struct DivKitMappingTests {
             Text(.bind("eq(cart.name, 2)"))
             Text(.bind(deep))
             Text(.bind("sum(cart.name, 1)"))
+            Text(.bind("subtract(cart.total, -1)"))
         }
         let items = try content(try document(screen))
-        try #require(items.count == 9)
+        try #require(items.count == 10)
         #expect(items[0]["text"] as? String == "@{toString((getIntegerFromDict(cart, 'count') + 1))}")
         // An integer beside a number is read as one, literal or getter; a number in text
         // goes through toString.
@@ -279,6 +280,8 @@ struct DivKitMappingTests {
         #expect(items[6]["text"] as? String == "@{eq(cart.name, 2)}")
         #expect(items[7]["text"] as? String == "@{" + deep + "}")
         #expect(items[8]["text"] as? String == "@{sum(cart.name, 1)}")
+        // A negative literal in parentheses, never a bare sign after an operator's.
+        #expect(items[9]["text"] as? String == "@{toString((getNumberFromDict(cart, 'total') - (-1.0)))}")
     }
 
     @Test("An operation's string literal is read back by DivKit's rule as the text, whatever the text holds")

@@ -79,9 +79,9 @@ private struct BindingReading {
         switch (term, type) {
         case (.path(let path), _): return source(ofPath: path, as: type)
         case (.string(let text), .string): return "'" + Self.escapedLiteral(text) + "'"
-        case (.integer(let number), .integer): return String(number)
-        case (.integer(let number), .number): return String(number) + ".0"
-        case (.number(let number), .number): return Self.numberLiteral(number)
+        case (.integer(let number), .integer): return Self.signed(String(number))
+        case (.integer(let number), .number): return Self.signed(String(number) + ".0")
+        case (.number(let number), .number): return Self.numberLiteral(number).map(Self.signed)
         case (.bool(let flag), .boolean): return flag ? "true" : "false"
         case (.operation(let name, let arguments), _): return operation(name, arguments, as: type)
         default: return nil
@@ -183,6 +183,12 @@ private struct BindingReading {
     /// `string_escape.json`).
     private static func escapedLiteral(_ text: String) -> String {
         DivKitExpression.escapedBody(text).replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    /// A negative literal in parentheses, so that it never follows an operator's sign
+    /// bare (`a - -1`).
+    private static func signed(_ literal: String) -> String {
+        literal.hasPrefix("-") ? "(" + literal + ")" : literal
     }
 
     /// A number as DivKit's number literal: digits with a point, never an exponent.

@@ -344,7 +344,7 @@ struct DivKitMapping: ~Copyable {
                 // 30.21.0, `index` from 30.5.0, 30.6.0 and 30.6.0: before 30.31, the first
                 // release an item builder is written for (the capability data).
                 document.add("id", id.map { DivKitExpression.escapedBody($0) + ":@{index}" })
-                document.add("selector", prototype.selector.flatMap { expression($0) })
+                document.add("selector", prototype.selector.flatMap { condition($0) })
                 document.endObject()
             }
             document.endArray()
@@ -637,8 +637,9 @@ struct DivKitMapping: ~Copyable {
         }
     }
 
-    /// A condition or data expression: a binding as DivKit's expression, a literal escaped.
-    func expression(_ value: Node.Value) -> DivJSON? {
+    /// A list template's condition (`case`): a binding as DivKit's Boolean expression, a
+    /// literal escaped.
+    func condition(_ value: Node.Value) -> DivJSON? {
         switch value {
         case .expression(let expression): .string(DivKitExpression.source(expression, in: scope, as: .boolean))
         case .string(let text): .string(DivKitExpression.escaped(text))
