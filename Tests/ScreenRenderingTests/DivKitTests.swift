@@ -262,9 +262,10 @@ struct DivKitMappingTests {
             Text(.bind(deep))
             Text(.bind("sum(cart.name, 1)"))
             Text(.bind("subtract(cart.total, -1)"))
+            Container(context: Context(id: "count", value: 3)) { Text(.bind("multiply(count, cart.total)")) }
         }
         let items = try content(try document(screen))
-        try #require(items.count == 10)
+        try #require(items.count == 11)
         #expect(items[0]["text"] as? String == "@{toString((getIntegerFromDict(cart, 'count') + 1))}")
         // An integer beside a number is read as one, literal or getter; a number in text
         // goes through toString.
@@ -282,6 +283,9 @@ struct DivKitMappingTests {
         #expect(items[8]["text"] as? String == "@{sum(cart.name, 1)}")
         // A negative literal in parentheses, never a bare sign after an operator's.
         #expect(items[9]["text"] as? String == "@{toString((getNumberFromDict(cart, 'total') - (-1.0)))}")
+        // An integer variable beside a number is converted.
+        let product = (items[10]["items"] as? [[String: Any]])?.first?["text"] as? String
+        #expect(product == "@{toString((toNumber(count) * getNumberFromDict(cart, 'total')))}")
     }
 
     @Test("An operation's string literal is read back by DivKit's rule as the text, whatever the text holds")

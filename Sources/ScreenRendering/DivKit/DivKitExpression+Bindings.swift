@@ -48,7 +48,8 @@ extension DivKitExpression {
 /// `operations_ternary.json`), and an integer beside a number is cast only from iOS 29.9,
 /// web 29.10 and Android 29.14 (`implicit_cast.json`, `CHANGELOG.md`). So the operands of
 /// an operation are written as one type: the type their known values share, an integer
-/// literal beside a number as `1.0` and an integer member through the number getter.
+/// literal beside a number as `1.0`, an integer member through the number getter and an
+/// integer variable through `toNumber`.
 /// Operands of other types, and operations DivKit has no equivalent of (`divide`, whose
 /// integers DivKit truncates; `isNull`; `length`), are written as they are.
 private struct BindingReading {
@@ -148,7 +149,12 @@ private struct BindingReading {
     private func source(ofPath path: String, as type: DivKitExpression.ValueType) -> String? {
         guard let segments = ContextScope.segments(path), case .key(var source) = segments[0] else { return nil }
         let known = DivKitExpression.ValueType(of: scope.resolve(segments))
-        if segments.count == 1 { return known == nil || known == type ? source : nil }
+        if segments.count == 1 {
+            // An integer variable beside numbers is converted (`toNumber`, on all three
+            // platforms: `function_signatures_std.json`); any other type only read as its own.
+            if known == .integer && type == .number { return "toNumber(" + source + ")" }
+            return known == nil || known == type ? source : nil
+        }
         // The number getter reads an integer; any other getter only its own type.
         guard known == nil || known == type || (known == .integer && type == .number) else { return nil }
         var start = 1
