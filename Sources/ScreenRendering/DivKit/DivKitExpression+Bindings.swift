@@ -89,16 +89,21 @@ private struct BindingReading {
         }
     }
 
+    /// DivKit's operator for each of Beagle's operations that is one, chained over the operands.
+    private static let operators = [
+        "eq": "==", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "and": "&&", "or": "||",
+        "sum": "+", "subtract": "-", "multiply": "*", "concat": "+",
+    ]
+
     private func operation(_ name: String, _ arguments: [BindingTerm], as type: DivKitExpression.ValueType) -> String? {
         switch name {
         case "eq", "gt", "gte", "lt", "lte":
-            guard type == .boolean, arguments.count == 2 else { return nil }
+            guard type == .boolean, arguments.count == 2, let symbol = Self.operators[name] else { return nil }
             let operandType = common(arguments[...]) ?? (name == "eq" ? .string : .number)
-            let symbol = ["eq": "==", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="][name] ?? "=="
             return joined(arguments, as: operandType, by: symbol)
         case "and", "or":
-            guard type == .boolean, arguments.count >= 2 else { return nil }
-            return joined(arguments, as: .boolean, by: name == "and" ? "&&" : "||")
+            guard type == .boolean, arguments.count >= 2, let symbol = Self.operators[name] else { return nil }
+            return joined(arguments, as: .boolean, by: symbol)
         case "not":
             guard type == .boolean, arguments.count == 1, let operand = source(of: arguments[0], as: .boolean) else { return nil }
             return "!(" + operand + ")"
@@ -108,11 +113,11 @@ private struct BindingReading {
             else { return nil }
             return "(" + condition + " ? " + then + " : " + otherwise + ")"
         case "sum", "subtract", "multiply":
-            guard type == .integer || type == .number, arguments.count >= 2 else { return nil }
-            return joined(arguments, as: type, by: ["sum": "+", "subtract": "-", "multiply": "*"][name] ?? "+")
+            guard type == .integer || type == .number, arguments.count >= 2, let symbol = Self.operators[name] else { return nil }
+            return joined(arguments, as: type, by: symbol)
         case "concat":
-            guard type == .string, !arguments.isEmpty else { return nil }
-            return joined(arguments, as: .string, by: "+")
+            guard type == .string, !arguments.isEmpty, let symbol = Self.operators[name] else { return nil }
+            return joined(arguments, as: .string, by: symbol)
         case "uppercase", "lowercase":
             guard type == .string, arguments.count == 1, let text = source(of: arguments[0], as: .string) else { return nil }
             return (name == "uppercase" ? "toUpperCase(" : "toLowerCase(") + text + ")"

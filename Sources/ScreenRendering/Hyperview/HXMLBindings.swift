@@ -54,11 +54,11 @@ struct HXMLScope {
             switch part {
             case .text(let literal):
                 text += literal
-            case .binding(let path):
-                if let value = contexts.evaluate(path), let scalar = Self.scalarText(value) {
+            case .binding(let body):
+                if let value = contexts.evaluate(body), let scalar = Self.scalarText(value) {
                     text += scalar
                 } else {
-                    unresolved.append("unresolved @{" + path + "}")
+                    unresolved.append("unresolved @{" + body + "}")
                 }
             }
         }
