@@ -36,6 +36,9 @@ enum DivKitTemplates {
     /// The templates that save bytes in `document`, or none when together they would save
     /// less than `minimumSaving`.
     static func plan(for document: borrowing DivBytes, minimumSaving: Int) -> Plan {
+        // Templates save at most the divs' own bytes: a card shorter than the minimum (a
+        // personal screen, most of them) is not searched at all.
+        guard document.count >= minimumSaving else { return Plan() }
         let candidates = collect(document)
         // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
         // runs of two or more need comparing.
