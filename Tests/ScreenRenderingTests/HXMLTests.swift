@@ -588,6 +588,20 @@ struct HXMLWriterTests {
         return steps + [.start("tail"), .attribute("k", "v"), .end, .end]
     }()
 
+    @Test("A comment holds any text and stays one well-formed comment: a space follows each - that a - or its end follows", arguments: [
+        ("a--b", "a- -b"), ("-", "- "), ("--", "- - "), ("x---y", "x- - -y"), ("-->", "- ->"), ("a-b", "a-b"),
+    ])
+    func commentDashes(text: String, written: String) throws {
+        var writer = try #require(HXMLWriter(indent: false))
+        writer.startDocument()
+        writer.start("doc")
+        writer.comment(text)
+        writer.end()
+        let finished = writer.finish()
+        let document = try parse(try #require(finished))
+        #expect(document.comments == [written])
+    }
+
     @Test("It indents exactly where libxml2's own indentation does")
     func indentsAsLibXML2() throws {
         var writer = try #require(HXMLWriter(indent: true))

@@ -78,6 +78,16 @@ struct TextRendererTests {
         #expect(lines[2] == "└─ child: text text=\(escaped)")
     }
 
+    @Test("A character to escape is escaped when the text holds no other; other text stays as it is", arguments: zip(
+        ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{2028}", "\u{2029}", "©", "€"],
+        [#"\""#, #"\\"#, #"\n"#, #"\r"#, #"\t"#, #"\u{0}"#, #"\u{1B}"#, #"\u{7F}"#, #"\u{85}"#, #"\u{9B}"#, #"\u{2028}"#, #"\u{2029}"#, "©", "€"]
+    ))
+    func loneCharacter(character: String, written: String) {
+        // `©` and `€` share their lead bytes with the C1 controls and the line separators.
+        let node = Node(kind: .component, type: "beagle:text", properties: [.init("text", .string("a" + character + "é"))])
+        #expect(TextRenderer().render(node) == #"text text="a\#(written)é""# + "\n")
+    }
+
     @Test("Hostile types, property names and labels stay on one line too, escaped as values are")
     func hostileNames() {
         let hostile = "x\u{1B}[2Jy\nfake: line\u{9B}z"
