@@ -169,6 +169,24 @@ struct EndToEndTests {
         #expect(profile.statusCode == 200)
     }
 
+    @Test("No more than --max-connections are open: a request beyond them waits until one of them closes")
+    func connectionCap() async throws {
+        let server = try ServeProcess(["--idle-timeout", "60", "--max-connections", "4", "--log-level", "warning"])
+        var held = try (0..<4).map { _ in try RawConnection(port: server.port) }
+        // The kernel completes the handshake, but the server takes no fifth connection.
+        let waiting = try RawConnection(port: server.port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(waiting.responseHead.isEmpty, "answered beyond the limit: \(waiting.responseHead)")
+        // One held connection closed by its client makes room for it.
+        held.removeFirst()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while waiting.responseHead.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(waiting.responseHead.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(held.count == 3 && held.allSatisfy { !$0.isClosedByServer })
+    }
+
     @Test("A connection HTTP/1 closes after the response is closed at once: HTTP/1.0 without keep-alive, close in any case; one it keeps is kept")
     func connectionClose() async throws {
         let server = try ServeProcess(["--idle-timeout", "60", "--log-level", "warning"])
