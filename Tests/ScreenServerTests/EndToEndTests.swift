@@ -172,15 +172,23 @@ struct EndToEndTests {
     @Test("No more than --max-connections are open: a request beyond them waits until one of them closes")
     func connectionCap() async throws {
         let server = try ServeProcess(["--idle-timeout", "60", "--max-connections", "4", "--log-level", "warning"])
-        var held = try (0..<4).map { _ in try RawConnection(port: server.port) }
-        // The kernel completes the handshake, but the server takes no fifth connection.
-        let waiting = try RawConnection(port: server.port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let health = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        // Four clients, each answered once and keeping its connection (HTTP/1.1), so that
+        // the server has taken all four before the fifth comes: it checks its limit before
+        // each batch of up to four accepts, not within one.
+        var held = try (0..<4).map { _ in try RawConnection(port: server.port, sending: health) }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while held.contains(where: { $0.responseHead.isEmpty }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(held.allSatisfy { $0.responseHead.hasPrefix("HTTP/1.1 200 OK\r\n") })
+        // The kernel completes the fifth handshake, but the server does not take it.
+        let waiting = try RawConnection(port: server.port, sending: health)
         try await Task.sleep(for: .milliseconds(1500))
         #expect(waiting.responseHead.isEmpty, "answered beyond the limit: \(waiting.responseHead)")
         // One held connection closed by its client makes room for it.
         held.removeFirst()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while waiting.responseHead.isEmpty, ContinuousClock.now < deadline {
+        while waiting.responseHead.isEmpty, ContinuousClock.now < deadline + .seconds(20) {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(waiting.responseHead.hasPrefix("HTTP/1.1 200 OK\r\n"))
