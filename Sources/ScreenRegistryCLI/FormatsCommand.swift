@@ -34,6 +34,9 @@ struct FormatsCommand: RegistryCommand {
                 let since = requirement.isRenderedByNoVersion ? "in no version up to" : "since"
                 output += "  \(requirement)  \(since) \(capabilities.client) \(requirement.since)\n"
             }
+            for requirement in capabilities.paths {
+                output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
+            }
             for form in capabilities.appViewForms {
                 if form.kind == .action && !capabilities.handsOtherActionsToTheApp {
                     output += "  \(form.type) \(form.condition): written in a comment only, run by no app\n"

@@ -116,3 +116,14 @@ indirect enum BindingTerm: Equatable {
         }
     }
 }
+
+extension BindingTerm {
+    /// The paths the term reads, its operands' in order.
+    var paths: [String] {
+        switch self {
+        case .path(let path): [path]
+        case .operation(_, let arguments): arguments.flatMap(\.paths)
+        case .string, .integer, .number, .bool: []
+        }
+    }
+}

@@ -244,6 +244,52 @@ struct ClientFitTests {
         #expect(ClientCapabilities.of(.hxml).properties.map(\.description).contains("beagle:textInput onChange"))
     }
 
+    @Test("A binding's path into context data needs DivKit's typed getters: a member from 28.6, a path through nested data from 29.5")
+    func pathRequirements() throws {
+        func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format, clientVersion: version.flatMap { Version($0) }), appComponents: AppComponents())
+                .problems(in: Self.screen(node)).map(\.reason)
+        }
+        let member = Text("Hi \(bind: "user.name")").node
+        #expect(reasons(.divkit, "28.5", member) == ["divkit reads user.name, a path into context data, from 28.6"])
+        #expect(reasons(.divkit, "28.6", member) == [])
+        #expect(reasons(.divkit, nil, member) == [])  // a client that names no version gets what the newest reads
+        let profile = ClientProfile(format: .divkit, clientVersion: Version("28.5"))
+        #expect(ClientFit(profile, appComponents: AppComponents()).problems(in: Self.screen(member)).map(\.description) == [
+            "beagle:screenComponent > beagle:container > beagle:text: divkit@28.5 cannot render beagle:text: divkit reads user.name, a path into context data, from 28.6"
+        ])
+        let withFallback = Text("Hi \(bind: "user.name")").fallback { Text("Hi") }.node
+        #expect(try Self.texts(ClientFit(profile, appComponents: AppComponents()).fit(Self.screen(withFallback))) == ["top", "Hi", "bottom"])
+        // Keys one after another are one getter's path, and an index alone one step.
+        #expect(reasons(.divkit, "28.6", Text(.bind("user.address.city")).node) == [])
+        #expect(reasons(.divkit, "28.6", Text(.bind("tags[1]")).node) == [])
+        #expect(reasons(.divkit, "28.5", Text(.bind("tags[1]")).node) == ["divkit reads tags[1], a path into context data, from 28.6"])
+        // An object or list taken out on the way needs the getters of 29.5, which an older
+        // client is told, whatever else it lacks.
+        for path in ["item.tags[0]", "rows[0].name", "grid[0][1]"] {
+            for version in ["28.0", "29.4"] {
+                #expect(reasons(.divkit, version, Text(.bind(path)).node) == ["divkit reads \(path), a path through nested context data, from 29.5"])
+            }
+            #expect(reasons(.divkit, "29.5", Text(.bind(path)).node) == [])
+        }
+        // A name alone is a variable, which every version reads; literal text reads nothing.
+        #expect(reasons(.divkit, "28.0", Text(.bind("user")).node) == [])
+        #expect(reasons(.divkit, "28.0", Text("user.name and @{user.name}").node) == [])
+        // A path in an operation's operands, or in a structured value of the node, counts too.
+        #expect(reasons(.divkit, "28.5", Text(.bind("concat(greeting, user.name)")).node) == ["divkit reads user.name, a path into context data, from 28.6"])
+        let labelled = Node(kind: .component, type: "beagle:text", properties: [
+            .init("text", .string("Hi")), .init("accessibility", .node(.object([.init("accessibilityLabel", .expression(.bind("user.name")))]))),
+        ])
+        #expect(reasons(.divkit, "28.5", labelled) == ["divkit reads user.name, a path into context data, from 28.6"])
+        // Beagle's clients read paths themselves, and Hyperview's screens get their values.
+        #expect(reasons(.json, "1.0", Text(.bind("item.tags[0]")).node) == [])
+        #expect(reasons(.hxml, "0.41", Text(.bind("item.tags[0]")).node) == [])
+        // Requirements read as data: `formats` lists them.
+        #expect(ClientCapabilities.of(.divkit).paths.map(\.description) == [
+            "a binding's path through nested context data (item.tags[0], rows[0].name)", "a binding's path into context data (user.name, tags[0])",
+        ])
+    }
+
     @Test("Values no version of a client renders are refused whatever its version: Hyperview's page change and bound page")
     func valuesNoVersionRenders() throws {
         func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {

@@ -67,12 +67,32 @@ extension ClientCapabilities {
             .init("beagle:textInput", ["onFocus"], matching: .present, since: Self.version("30.4")),
             .init("beagle:textInput", ["onBlur"], matching: .present, since: Self.version("30.4")),
         ],
+        // A binding's path into context data is read through typed getters
+        // (`DivKitExpression+Bindings.swift`), which an older client cannot evaluate. A
+        // member or item in one step, `getStringFromDict(user, 'name')`: `CHANGELOG.md`
+        // 28.1.0 (Android) "Added `get<Type>FromDict/get<Type>FromArray` functions", 28.6.0
+        // (Web) "Added aliases for the existing `dict` fucntions: `getStringFromDict`…" and
+        // "Added `array` variable type, alongside with … `getStringFromArray`,
+        // `getOptDictFromArray` and others"; iOS has no entry, and `divkit/divkit-ios`'s
+        // `DivKit/Expressions/Functions/DictFunctions.swift` and `ArrayFunctions.swift` gain
+        // them, `getDictFromArray` and `getArrayFromArray` with them, at its tag 28.5.0. An
+        // object or list taken out on the way, `getArrayFromDict(item, 'tags')`: 29.5.0
+        // (Android) "Supported functions `getArrayFromDict`, `getDictFromDict`…", 29.4.0
+        // (Web) "Added `getDictFromDict`, `getArrayFromDict`…"; iOS at its tag 29.5.0
+        // (`DictFunctions.swift`). An event's value read whole (`onFocus.value`) is a name in
+        // scope, not a path, but only fields from 30.4 have one, so the fit never sees it
+        // from an older client.
+        paths: [
+            .init(.member, since: Self.version("28.6")),
+            .init(.nestedMember, since: Self.version("29.5")),
+        ],
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
         // app is the app's own `local_image` div. A touchable's actions go on its child's
         // div: without one, it is the app's own `touchable`.
         appViewForms: [.localImage, .touchableOfNoSingleComponent],
         sources: [
-            "divkit/divkit CHANGELOG.md (4.0.0, 6.0.0, 12.0.0, 27.2.0, 28.2.0, 28.3.0, 28.8.0, 29.2.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
+            "divkit/divkit CHANGELOG.md (4.0.0, 6.0.0, 12.0.0, 27.2.0, 28.1.0, 28.2.0, 28.3.0, 28.6.0, 28.8.0, 29.2.0, 29.4.0, 29.5.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
+            "divkit/divkit-ios DivKit/Expressions/Functions/DictFunctions.swift and ArrayFunctions.swift (tags 28.4.0, 28.5.0, 29.4.0, 29.5.0)",
         ])
 }

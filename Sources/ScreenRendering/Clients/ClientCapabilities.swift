@@ -15,6 +15,9 @@ public struct ClientCapabilities: Sendable {
     public let types: [(type: String, since: Version?)]
     /// Property values the client renders only from a later version than their type.
     public let properties: [PropertyRequirement]
+    /// Paths into context data that the client's bindings read only from a later version
+    /// (DivKit's typed getters), the furthest reaching first.
+    public let paths: [PathRequirement]
     /// Forms of the types it renders that its format writes as a view of the app's own
     /// (a local image in DivKit): rendered only where the app declares the view. A form
     /// of an action (an HXML navigation of no path) runs only where the format hands
@@ -48,13 +51,14 @@ public struct ClientCapabilities: Sendable {
     /// Capabilities from their data.
     public init(
         client: String, format: ScreenFormat, types: [(type: String, since: Version?)],
-        properties: [PropertyRequirement] = [], appViewForms: [AppViewForm] = [], handsOtherActionsToTheApp: Bool = true,
-        sources: [String]
+        properties: [PropertyRequirement] = [], paths: [PathRequirement] = [], appViewForms: [AppViewForm] = [],
+        handsOtherActionsToTheApp: Bool = true, sources: [String]
     ) {
         self.client = client
         self.format = format
         self.types = types
         self.properties = properties
+        self.paths = paths.sorted { $0.reach > $1.reach }
         propertiesRenderedByNoVersion = properties.filter(\.isRenderedByNoVersion)
         self.appViewForms = appViewForms
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp

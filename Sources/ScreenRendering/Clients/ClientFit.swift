@@ -52,6 +52,8 @@ public struct ClientFit: Sendable {
         case type(since: Version)
         /// A property value, which the client renders from a later version than the type.
         case property(ClientCapabilities.PropertyRequirement, value: String)
+        /// A binding's path into context data, which the client reads from a later version.
+        case path(ClientCapabilities.PathRequirement, path: String)
         /// A view of the app's own that the app does not declare for this client: the
         /// node's type, or the form the format writes as the app's view.
         case appView(ClientCapabilities.AppViewForm?)
@@ -78,6 +80,9 @@ public struct ClientFit: Sendable {
             for requirement in capabilities.properties where version < requirement.since {
                 if let value = requirement.value(in: node) { return .property(requirement, value: value) }
             }
+            for requirement in capabilities.paths where version < requirement.since {
+                if let path = requirement.path(in: node) { return .path(requirement, path: path) }
+            }
             return nil
         case .fromLaterVersion(let since):
             return .type(since: since)
@@ -94,6 +99,9 @@ public struct ClientFit: Sendable {
             let what = value.isEmpty ? requirement.path.joined(separator: ".") : requirement.path.joined(separator: ".") + " " + value
             if requirement.isRenderedByNoVersion { return "\(capabilities.client) renders \(what) in no version up to \(requirement.since)" }
             return "\(capabilities.client) renders \(what) from \(requirement.since)"
+        case .path(let requirement, let path):
+            let reach = requirement.reach == .member ? "into context data" : "through nested context data"
+            return "\(capabilities.client) reads \(path), a path \(reach), from \(requirement.since)"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
         case .noAppHandler(let form):
