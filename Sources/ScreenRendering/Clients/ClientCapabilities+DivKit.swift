@@ -79,9 +79,11 @@ extension ClientCapabilities {
         // object or list taken out on the way, `getArrayFromDict(item, 'tags')`: 29.5.0
         // (Android) "Supported functions `getArrayFromDict`, `getDictFromDict`…", 29.4.0
         // (Web) "Added `getDictFromDict`, `getArrayFromDict`…"; iOS at its tag 29.5.0
-        // (`DictFunctions.swift`). An event's value read whole (`onFocus.value`) is a name in
-        // scope, not a path, but only fields from 30.4 have one, so the fit never sees it
-        // from an older client.
+        // (`DictFunctions.swift`); Android's `getDictFromArray` and `getArrayFromArray` have no
+        // entry, and are in its `ArrayFunctions.kt` at commit bc158f4, between 28.11.0 (it
+        // has that release's URL getters) and 29.0.0 (which made its functions stateless).
+        // An event's value read whole (`onFocus.value`) is a name in scope, not a path, but
+        // only fields from 30.4 have one, so the fit never sees it from an older client.
         paths: [
             .init(.member, since: Self.version("28.6")),
             .init(.nestedMember, since: Self.version("29.5")),
@@ -94,5 +96,6 @@ extension ClientCapabilities {
             "divkit/divkit CHANGELOG.md (4.0.0, 6.0.0, 12.0.0, 27.2.0, 28.1.0, 28.2.0, 28.3.0, 28.6.0, 28.8.0, 29.2.0, 29.4.0, 29.5.0, 29.9.0, 29.13.0, 29.14.0, 29.15.0, 30.4.0, 30.8.0, 30.12.0, 30.14.0, 30.19.0, 31.7.0)",
             "divkit/divkit client/web/divkit/CHANGELOG.md (3.0.0, 30.31.0)",
             "divkit/divkit-ios DivKit/Expressions/Functions/DictFunctions.swift and ArrayFunctions.swift (tags 28.4.0, 28.5.0, 29.4.0, 29.5.0)",
+            "divkit/divkit client/android/div-evaluable/.../function/ArrayFunctions.kt (bc158f4)",
         ])
 }
