@@ -37,6 +37,9 @@ struct FormatsCommand: RegistryCommand {
             for requirement in capabilities.paths {
                 output += "  \(requirement)  since \(capabilities.client) \(requirement.since)\n"
             }
+            if let operations = capabilities.bindingOperations {
+                output += "  operations in bindings: " + operations.sorted().joined(separator: ", ") + "; no other, in any version\n"
+            }
             for form in capabilities.appViewForms {
                 if form.kind == .action && !capabilities.handsOtherActionsToTheApp {
                     output += "  \(form.type) \(form.condition): written in a comment only, run by no app\n"

@@ -126,4 +126,14 @@ extension BindingTerm {
         case .string, .integer, .number, .bool: []
         }
     }
+
+    /// The first operation of the term, its operands' included, whose name is not in `names`.
+    func firstOperation(notIn names: Set<String>) -> String? {
+        guard case .operation(let name, let arguments) = self else { return nil }
+        guard names.contains(name) else { return name }
+        for argument in arguments {
+            if let found = argument.firstOperation(notIn: names) { return found }
+        }
+        return nil
+    }
 }

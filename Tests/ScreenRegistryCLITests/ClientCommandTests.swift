@@ -26,6 +26,9 @@ struct ClientCommandTests {
         #expect(run.stdout.contains("  custom:badge  since app 2.0 on IOS ANDROID WEB\n"))
         #expect(run.stdout.contains("  beagle:textInput type=PASSWORD  since divkit 31.7\n"))
         #expect(run.stdout.contains("  a binding's path into context data (user.name, tags[0])  since divkit 28.6\n"))
+        #expect(run.stdout.contains(
+            "  operations in bindings: and, concat, condition, eq, gt, gte, lowercase, lt, lte, multiply, not, or, subtract, sum, uppercase; no other, in any version\n"))
+        #expect(run.stdout.components(separatedBy: "operations in bindings:").count == 2)  // DivKit's alone
         #expect(run.stdout.contains("  beagle:image without a remote URL as the app's own view beagle:image(local)  where the app declares it\n"))
         // Under Hyperview alone.
         let hyperview = try #require(run.stdout.components(separatedBy: "client: ").first { $0.hasPrefix("hyperview\n") })

@@ -290,6 +290,41 @@ struct ClientFitTests {
         ])
     }
 
+    @Test("A binding with an operation DivKit has no equivalent for is refused in every version; Beagle's clients and the server-side formats take any")
+    func bindingOperations() throws {
+        func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format, clientVersion: version.flatMap { Version($0) }), appComponents: AppComponents())
+                .problems(in: Self.screen(node)).map(\.reason)
+        }
+        let unknown = Text("Empty: \(bind: "isNull(user.name)")").node
+        for version in [nil, "32.0"] {
+            #expect(reasons(.divkit, version, unknown) == ["divkit has no equivalent for isNull, an operation in its binding"])
+        }
+        // Inside an operation DivKit has, and in a structured value, too.
+        #expect(reasons(.divkit, nil, Text(.bind("concat('n: ', length(user.name))")).node) == ["divkit has no equivalent for length, an operation in its binding"])
+        let labelled = Node(kind: .component, type: "beagle:text", properties: [
+            .init("text", .string("Hi")), .init("accessibility", .node(.object([.init("accessibilityLabel", .expression(.bind("divide(a, 2)")))]))),
+        ])
+        #expect(reasons(.divkit, nil, labelled) == ["divkit has no equivalent for divide, an operation in its binding"])
+        let listed = Node(kind: .component, type: "custom:tags", properties: [.init("labels", .list([.string("a"), .expression(.bind("length(tags)"))]))])
+        var app = AppComponents()
+        app.declare("custom:tags")
+        #expect(ClientFit(ClientProfile(format: .divkit), appComponents: app).reason(cannotRender: listed)
+            == "divkit has no equivalent for length, an operation in its binding")
+        #expect(ClientFit(ClientProfile(format: .divkit), appComponents: app).problems(in: Self.screen(listed)).map(\.reason)
+            == ["divkit has no equivalent for length, an operation in its binding"])
+        // A body that Beagle's grammar does not read reaches no client as an expression it can read.
+        #expect(reasons(.divkit, nil, Text(.bind("sum(1, ")).node) == ["divkit cannot read its binding, which is not an expression of Beagle's"])
+        // Those it has: no problem; with a fallback, the fallback.
+        #expect(reasons(.divkit, nil, Text(.bind("condition(gt(cart.count, 1), 'many', uppercase(concat('one', 'x')))")).node) == [])
+        let fit = ClientFit(ClientProfile(format: .divkit), appComponents: AppComponents())
+        #expect(try Self.texts(fit.fit(Self.screen(Text(.bind("isNull(user.name)")).fallback { Text("No name") }.node))) == ["top", "No name", "bottom"])
+        // Beagle evaluates its own operations; HXML and HTML compute them on the server, text and XML show them.
+        for format in [ScreenFormat.json, .hxml, .html, .text, .xml] {
+            #expect(reasons(format, nil, unknown) == [], "\(format)")
+        }
+    }
+
     @Test("Values no version of a client renders are refused whatever its version: Hyperview's page change and bound page")
     func valuesNoVersionRenders() throws {
         func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {

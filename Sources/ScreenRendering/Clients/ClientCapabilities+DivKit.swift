@@ -88,6 +88,16 @@ extension ClientCapabilities {
             .init(.member, since: Self.version("28.6")),
             .init(.nestedMember, since: Self.version("29.5")),
         ],
+        // Beagle's operations that DivKit has an operator or function of the same meaning
+        // for, which the mapping writes as those (`DivKitExpression+Bindings.swift`, from
+        // `test_data/expression_test_data/`: `operations_*.json`, `function_signatures_*.json`).
+        // Any other (`divide`, whose integers DivKit truncates; `isNull`, DivKit having no
+        // null; `length`, `substr`, `contains`, the array operations) would reach the client
+        // as it is, which fails on it.
+        bindingOperations: [
+            "eq", "gt", "gte", "lt", "lte", "and", "or", "not", "condition",
+            "sum", "subtract", "multiply", "concat", "uppercase", "lowercase",
+        ],
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
         // app is the app's own `local_image` div. A touchable's actions go on its child's
         // div: without one, it is the app's own `touchable`.

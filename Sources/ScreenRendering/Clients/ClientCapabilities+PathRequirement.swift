@@ -46,35 +46,9 @@ extension ClientCapabilities {
             }
         }
 
-        /// The first path of `node`'s own bindings that this requirement concerns: those
-        /// of its properties and of the structured values in them, not of its child
-        /// components and actions, which are decided on their own.
-        func path(in node: Node) -> String? {
-            for property in node.properties {
-                if let path = path(in: property.value) { return path }
-            }
-            return nil
-        }
-
-        private func path(in value: Node.Value) -> String? {
-            switch value {
-            case .expression(let expression):
-                for case .binding(let body) in expression.parts {
-                    if let path = BindingTerm(body)?.paths.first(where: { Reach(path: $0).map { $0 >= reach } ?? false }) {
-                        return path
-                    }
-                }
-                return nil
-            case .node(let object) where object.kind == .object || object.kind == .imagePath:
-                return path(in: object)
-            case .list(let items):
-                for item in items {
-                    if let path = path(in: item) { return path }
-                }
-                return nil
-            default:
-                return nil
-            }
+        /// The first path of a binding's `term` that this requirement concerns.
+        func path(in term: BindingTerm) -> String? {
+            term.paths.first { Reach(path: $0).map { $0 >= reach } ?? false }
         }
     }
 }

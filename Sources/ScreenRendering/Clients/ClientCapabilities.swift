@@ -18,6 +18,11 @@ public struct ClientCapabilities: Sendable {
     /// Paths into context data that the client's bindings read only from a later version
     /// (DivKit's typed getters), the furthest reaching first.
     public let paths: [PathRequirement]
+    /// The operations of Beagle's expressions (`sum`, `isNull`) that the format writes in a
+    /// binding as the client's own, by name; `nil` for all of them. A node with a binding
+    /// that holds another, or whose body Beagle's grammar does not read, is one no version
+    /// of the client renders: it would fail on the expression.
+    public let bindingOperations: Set<String>?
     /// Forms of the types it renders that its format writes as a view of the app's own
     /// (a local image in DivKit): rendered only where the app declares the view. A form
     /// of an action (an HXML navigation of no path) runs only where the format hands
@@ -51,9 +56,10 @@ public struct ClientCapabilities: Sendable {
     /// Capabilities from their data.
     public init(
         client: String, format: ScreenFormat, types: [(type: String, since: Version?)],
-        properties: [PropertyRequirement] = [], paths: [PathRequirement] = [], appViewForms: [AppViewForm] = [],
-        handsOtherActionsToTheApp: Bool = true, sources: [String]
+        properties: [PropertyRequirement] = [], paths: [PathRequirement] = [], bindingOperations: Set<String>? = nil,
+        appViewForms: [AppViewForm] = [], handsOtherActionsToTheApp: Bool = true, sources: [String]
     ) {
+        self.bindingOperations = bindingOperations
         self.client = client
         self.format = format
         self.types = types

@@ -25,7 +25,8 @@ public struct ClientFit: Sendable {
     /// `node` as the client gets it, or the first component it could not get.
     public func fit(_ node: Node) throws(UnsupportedComponent) -> Node {
         var problems: [UnsupportedComponent] = []
-        let outcome = fitted(node, &problems)
+        var unread = false
+        let outcome = fitted(node, &problems, &unread)
         if let first = problems.first { throw first }
         switch outcome {
         case .one(let fitted)?: return fitted
@@ -37,13 +38,14 @@ public struct ClientFit: Sendable {
     /// Every component and action of `node` that the client can neither render nor replace.
     public func problems(in node: Node) -> [UnsupportedComponent] {
         var problems: [UnsupportedComponent] = []
-        _ = fitted(node, &problems)
+        var unread = false
+        _ = fitted(node, &problems, &unread)
         return problems
     }
 
     /// Why the client cannot render `node`, or `nil` when it can.
     public func reason(cannotRender node: Node) -> String? {
-        refusal(of: node).map(describe)
+        (refusal(of: node) ?? node.firstOfOwnExpressions(refusal(ofBinding:))).map(describe)
     }
 
     /// Why a client does not render a node, before it is worded (only a problem is).
@@ -54,6 +56,9 @@ public struct ClientFit: Sendable {
         case property(ClientCapabilities.PropertyRequirement, value: String)
         /// A binding's path into context data, which the client reads from a later version.
         case path(ClientCapabilities.PathRequirement, path: String)
+        /// A binding the format cannot write as the client's own expression: an operation
+        /// it has no equivalent for, or (`nil`) a body Beagle's grammar does not read.
+        case binding(operation: String?)
         /// A view of the app's own that the app does not declare for this client: the
         /// node's type, or the form the format writes as the app's view.
         case appView(ClientCapabilities.AppViewForm?)
@@ -80,9 +85,6 @@ public struct ClientFit: Sendable {
             for requirement in capabilities.properties where version < requirement.since {
                 if let value = requirement.value(in: node) { return .property(requirement, value: value) }
             }
-            for requirement in capabilities.paths where version < requirement.since {
-                if let path = requirement.path(in: node) { return .path(requirement, path: path) }
-            }
             return nil
         case .fromLaterVersion(let since):
             return .type(since: since)
@@ -91,6 +93,28 @@ public struct ClientFit: Sendable {
             let ships = appComponents.ships(node.type, appVersion: profile.appVersion, platform: profile.platform)
             return ships ? nil : .appView(nil)
         }
+    }
+
+    /// Why the client cannot read `expression`, a binding of a node it is sent: an operation
+    /// its format has no equivalent for, a body Beagle's grammar does not read, a path
+    /// into context data it reads only from a later version. Bindings are rare, so each is
+    /// read where the walk meets it.
+    private func refusal(ofBinding expression: BeagleExpression) -> Refusal? {
+        let operations = capabilities.bindingOperations
+        let version = capabilities.paths.isEmpty ? nil : profile.clientVersion
+        guard operations != nil || version != nil else { return nil }  // reads every binding
+        for case .binding(let body) in expression.parts {
+            guard let term = BindingTerm(body) else {
+                if operations != nil { return .binding(operation: nil) }
+                continue
+            }
+            if let operations, let name = term.firstOperation(notIn: operations) { return .binding(operation: name) }
+            guard let version else { continue }
+            for requirement in capabilities.paths where version < requirement.since {
+                if let path = requirement.path(in: term) { return .path(requirement, path: path) }
+            }
+        }
+        return nil
     }
 
     private func describe(_ refusal: Refusal) -> String {
@@ -102,6 +126,10 @@ public struct ClientFit: Sendable {
         case .path(let requirement, let path):
             let reach = requirement.reach == .member ? "into context data" : "through nested context data"
             return "\(capabilities.client) reads \(path), a path \(reach), from \(requirement.since)"
+        case .binding(let operation?):
+            return "\(capabilities.client) has no equivalent for \(operation), an operation in its binding"
+        case .binding(nil):
+            return "\(capabilities.client) cannot read its binding, which is not an expression of Beagle's"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
         case .noAppHandler(let form):
@@ -149,9 +177,15 @@ public struct ClientFit: Sendable {
     /// or nothing (left out). A problem's path starts at the node that cannot be rendered;
     /// each component and action above it adds its type on the way back up, so that a walk
     /// without problems (the usual one) keeps no path.
-    private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent]) -> Replacement<Node>? {
+    ///
+    /// `unread` is set when `node`, a structured value, holds a binding the client cannot
+    /// read: the component or action it is in is refused for it. A component or action
+    /// keeps its own, and is replaced for one, as for any refusal.
+    private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent], _ unread: inout Bool) -> Replacement<Node>? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return .several([]) }
         if let refusal = refusal(of: node) { return replacement(of: node, refusedFor: refusal, &problems) }
+        let isOwner = node.kind == .component || node.kind == .action
+        var ownUnread = false
         let problemsBefore = problems.count
         var isReplaced = false
         defer {
@@ -166,7 +200,10 @@ public struct ClientFit: Sendable {
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
             let problemsBeforeProperty = problems.count
-            guard node.properties[index].value.holdsNodes, let replacement = fitted(node.properties[index].value, &problems) else {
+            if node.properties[index].value.isExpression, !ownUnread, case .expression(let expression) = node.properties[index].value {
+                ownUnread = refusal(ofBinding: expression) != nil
+            }
+            guard node.properties[index].value.holdsNodes, let replacement = fitted(node.properties[index].value, &problems, &ownUnread) else {
                 properties?.append(node.properties[index])
                 continue
             }
@@ -193,6 +230,13 @@ public struct ClientFit: Sendable {
                 break  // left out
             }
         }
+        if ownUnread && !isOwner {
+            unread = true  // a structured value's binding is its owner's
+        } else if ownUnread, let refusal = node.firstOfOwnExpressions(refusal(ofBinding:)) {
+            problems.removeSubrange(problemsBefore...)
+            isReplaced = true
+            return replacement(of: node, refusedFor: refusal, &problems)
+        }
         guard let properties else { return nil }
         var copy = node
         copy.properties = properties
@@ -214,20 +258,24 @@ public struct ClientFit: Sendable {
             problems.append(UnsupportedComponent(path: node.type, type: node.type, client: profile.description, reason: describe(refusal)))
             return .several([])
         }
-        if fallback.count == 1 { return fitted(fallback[0], &problems) ?? .one(fallback[0]) }
-        return .several(fallback.flatMap { fitted($0, &problems)?.elements ?? [$0] })
+        var unread = false  // a fallback's components keep their own
+        if fallback.count == 1 { return fitted(fallback[0], &problems, &unread) ?? .one(fallback[0]) }
+        return .several(fallback.flatMap { fitted($0, &problems, &unread)?.elements ?? [$0] })
     }
 
     /// `nil` when `value` stays as it is; else what stands in its place: a list's items
     /// each fitted into one list.
-    private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent]) -> Replacement<Node.Value>? {
+    private func fitted(_ value: Node.Value, _ problems: inout [UnsupportedComponent], _ unread: inout Bool) -> Replacement<Node.Value>? {
         switch value {
         case .node(let child):
-            return fitted(child, &problems)?.map(Node.Value.node)
+            return fitted(child, &problems, &unread)?.map(Node.Value.node)
         case .list(let items):
             var fitted: [Node.Value]?  // made on the first change
             for index in items.indices {
-                guard items[index].holdsNodes, let replacement = self.fitted(items[index], &problems) else {
+                if items[index].isExpression, !unread, case .expression(let expression) = items[index] {
+                    unread = refusal(ofBinding: expression) != nil
+                }
+                guard items[index].holdsNodes, let replacement = self.fitted(items[index], &problems, &unread) else {
                     fitted?.append(items[index])
                     continue
                 }
@@ -292,5 +340,10 @@ extension Node.Value {
         case .node, .list: true
         case .string, .expression, .int, .double, .bool: false
         }
+    }
+
+    /// Whether the value is a binding, read off the case alone.
+    fileprivate var isExpression: Bool {
+        if case .expression = self { true } else { false }
     }
 }
