@@ -55,6 +55,30 @@ struct ClientProfileTests {
         #expect(line.metadata["client"] == "divkit app 3.0")
         #expect(line.metadata["reason"] == "it needs the app's own view, which app 3.0 on an unnamed platform does not declare")
     }
+
+    @Test("A DivKit client older than the typed getters gets a bound text's fallback; a newer one the getter; the ETags differ")
+    func divKitGetters() async throws {
+        var registry = testRegistry
+        registry["greeting"] = GreetingScreen.self
+        let service = ScreenService(registry: registry)
+        let old = await get(service, "/greeting?format=divkit", [("X-DivKit-Version", "28.5")])
+        let new = await get(service, "/greeting?format=divkit", [("X-DivKit-Version", "28.6")])
+        #expect(old.status == 200 && new.status == 200)
+        #expect(old.bodyText.contains(#""text":"Hello""#) && !old.bodyText.contains("getStringFromDict"))
+        #expect(new.bodyText.contains(#""text":"Hi @{getStringFromDict(user, 'name')}""#) && !new.bodyText.contains(#""text":"Hello""#))
+        #expect(old.header("ETag") != new.header("ETag"))
+        #expect(new.header("Vary")?.contains("X-DivKit-Version") == true)
+    }
+}
+
+/// Greets the user by the name in its context, with a plain greeting for clients that cannot read it.
+struct GreetingScreen: DeeplinkScreen {
+    init(path: String, data: [String: String]) {}
+    func screen() async throws -> Screen {
+        Screen(context: Context(id: "user", value: ["name": "Ana"])) {
+            Text("Hi \(bind: "user.name")").fallback { Text("Hello") }
+        }
+    }
 }
 
 /// Shows a chart that no app declares, without a fallback.
