@@ -15,7 +15,9 @@ struct FormatsCommand: RegistryCommand {
             address: beagle:webView; an imported touchable without the components its \
             format puts the press on: beagle:touchable). An action Hyperview has no behavior for (a request, a \
             context, a custom action), or a navigation whose route has no path, runs on no \
-            Hyperview client, declared or not.
+            Hyperview client, declared or not. A binding can need a later version too, or \
+            reach no version: DivKit reads a path into context data (user.name) through \
+            typed getters, and has no equivalent for some of Beagle's operations (isNull).
 
             Examples:
               screen-registry formats
