@@ -59,12 +59,12 @@ public struct ClientCapabilities: Sendable {
         properties: [PropertyRequirement] = [], paths: [PathRequirement] = [], bindingOperations: Set<String>? = nil,
         appViewForms: [AppViewForm] = [], handsOtherActionsToTheApp: Bool = true, sources: [String]
     ) {
-        self.bindingOperations = bindingOperations
         self.client = client
         self.format = format
         self.types = types
         self.properties = properties
         self.paths = paths.sorted { $0.reach > $1.reach }
+        self.bindingOperations = bindingOperations
         propertiesRenderedByNoVersion = properties.filter(\.isRenderedByNoVersion)
         self.appViewForms = appViewForms
         self.handsOtherActionsToTheApp = handsOtherActionsToTheApp
