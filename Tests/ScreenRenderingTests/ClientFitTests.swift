@@ -306,13 +306,21 @@ struct ClientFitTests {
             .init("text", .string("Hi")), .init("accessibility", .node(.object([.init("accessibilityLabel", .expression(.bind("divide(a, 2)")))]))),
         ])
         #expect(reasons(.divkit, nil, labelled) == ["divkit has no equivalent for divide, an operation in its binding"])
-        let listed = Node(kind: .component, type: "custom:tags", properties: [.init("labels", .list([.string("a"), .expression(.bind("length(tags)"))]))])
+        let listed = Node(kind: .component, type: "beagle:text", properties: [
+            .init("text", .string("Tags")), .init("labels", .list([.string("a"), .expression(.bind("length(tags)"))])),
+        ])
+        let divkit = ClientFit(ClientProfile(format: .divkit), appComponents: AppComponents())
+        #expect(divkit.reason(cannotRender: listed) == "divkit has no equivalent for length, an operation in its binding")
+        #expect(divkit.problems(in: Self.screen(listed)).map(\.reason) == ["divkit has no equivalent for length, an operation in its binding"])
+        // A view of the app's own gets its bindings as text, for the app's code to read:
+        // no DivKit client evaluates them, so none is refused for them.
         var app = AppComponents()
         app.declare("custom:tags")
-        #expect(ClientFit(ClientProfile(format: .divkit), appComponents: app).reason(cannotRender: listed)
-            == "divkit has no equivalent for length, an operation in its binding")
-        #expect(ClientFit(ClientProfile(format: .divkit), appComponents: app).problems(in: Self.screen(listed)).map(\.reason)
-            == ["divkit has no equivalent for length, an operation in its binding"])
+        let appView = Node(kind: .component, type: "custom:tags", properties: [.init("labels", .list([.expression(.bind("length(tags)"))]))])
+        let declared = ClientFit(ClientProfile(format: .divkit, clientVersion: Version("28.0")), appComponents: app)
+        #expect(declared.reason(cannotRender: appView) == nil)
+        #expect(declared.problems(in: Self.screen(appView)) == [])
+        #expect(declared.problems(in: Self.screen(Node(kind: .component, type: "custom:tags", properties: [.init("of", .expression(.bind("user.tags")))]))) == [])
         // A body that Beagle's grammar does not read reaches no client as an expression it can read.
         #expect(reasons(.divkit, nil, Text(.bind("sum(1, ")).node) == ["divkit cannot read its binding, which is not an expression of Beagle's"])
         // Those it has: no problem; with a fallback, the fallback.

@@ -430,6 +430,14 @@ struct DivKitMappingTests {
         let variables = try #require((doc["card"] as? [String: Any])?["variables"] as? [[String: Any]])
         #expect(variables.map { $0["name"] as? String } == ["input_1", "onFocus.value", "onBlur.value", "input_2", "input_3"])
         #expect(variables.allSatisfy { $0["type"] as? String == "string" })
+        // An operand too reads the event's value as that variable, never as a member of one.
+        let inOperation = Screen {
+            TextInput(placeholder: "Name", onFocus: [.setContext(contextId: "typed", value: .expression(.bind("concat(onFocus.value, '!')")))])
+        }
+        let field = try #require(try content(document(inOperation)).first)
+        let actions = try #require((field["focus"] as? [String: Any])?["on_focus"] as? [[String: Any]])
+        try #require(actions.count == 2)
+        #expect(valueSet(actions[1]) == ("typed", "@{(onFocus.value + '!')}"))
     }
 
     @Test("A list with no data to build from writes no items, keeps its text fields' variables, and leaves the card around it as it was")

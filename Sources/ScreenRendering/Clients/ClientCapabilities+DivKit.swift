@@ -82,8 +82,12 @@ extension ClientCapabilities {
         // (`DictFunctions.swift`); Android's `getDictFromArray` and `getArrayFromArray` have no
         // entry, and are in its `ArrayFunctions.kt` at commit bc158f4, between 28.11.0 (it
         // has that release's URL getters) and 29.0.0 (which made its functions stateless).
-        // An event's value read whole (`onFocus.value`) is a name in scope, not a path, but
-        // only fields from 30.4 have one, so the fit never sees it from an older client.
+        // A path of one step whose getter reads an object or list (`getArrayFromDict(user,
+        // 'orders')`) is a list view's data source, and list views need 30.31. An event's
+        // value read whole (`onFocus.value`) is a name in scope, not a path, but only fields
+        // from 30.4 have one, so the fit never sees it from an older client. What the fit
+        // reads is every binding of a node the client renders, also one the mapping keeps
+        // in the node's `beagle` extension as text: refused with the rest, not evaluated.
         paths: [
             .init(.member, since: Self.version("28.6")),
             .init(.nestedMember, since: Self.version("29.5")),

@@ -38,7 +38,8 @@ extension ClientCapabilities {
             self.since = since
         }
 
-        /// `a binding's path into context data (user.name, tags[0])`.
+        /// What the paths are, with examples: `a binding's path into context data (user.name,
+        /// tags[0])`.
         public var description: String {
             switch reach {
             case .member: "a binding's path into context data (user.name, tags[0])"

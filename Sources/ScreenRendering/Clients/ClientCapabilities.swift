@@ -19,9 +19,11 @@ public struct ClientCapabilities: Sendable {
     /// (DivKit's typed getters), the furthest reaching first.
     public let paths: [PathRequirement]
     /// The operations of Beagle's expressions (`sum`, `isNull`) that the format writes in a
-    /// binding as the client's own, by name; `nil` for all of them. A node with a binding
-    /// that holds another, or whose body Beagle's grammar does not read, is one no version
-    /// of the client renders: it would fail on the expression.
+    /// binding as the client's own, by name; `nil` for all of them. A node the client
+    /// renders with a binding that holds any other operation, or whose body Beagle's
+    /// grammar does not read, is one no version of the client renders: it would fail on
+    /// the expression. (An operation's operands are not checked here: their types are
+    /// known only to the format's mapping.)
     public let bindingOperations: Set<String>?
     /// Forms of the types it renders that its format writes as a view of the app's own
     /// (a local image in DivKit): rendered only where the app declares the view. A form
@@ -219,6 +221,16 @@ public struct ClientCapabilities: Sendable {
         /// The client renders it, unless the node has a value that no version renders
         /// (``propertiesRenderedByNoVersion``), and its other property values permitting.
         case renderedUnlessValuesInNoVersion
+    }
+
+    /// Whether the client evaluates `node`'s bindings itself: a node of a type it renders,
+    /// not one that the app's own code renders or runs (a custom component, a form written
+    /// as the app's view, an action handed to the app), which gets its bindings as text.
+    func evaluatesBindings(of node: Node) -> Bool {
+        switch rendering(of: node, at: nil) {
+        case .rendered, .renderedUnlessValuesInNoVersion: true
+        case .byTheAppOnly, .asAppView, .fromLaterVersion: false
+        }
     }
 
     @inline(__always)  // into the fit's walk, where the enum it returns costs nothing

@@ -45,7 +45,9 @@ public struct ClientFit: Sendable {
 
     /// Why the client cannot render `node`, or `nil` when it can.
     public func reason(cannotRender node: Node) -> String? {
-        (refusal(of: node) ?? node.firstOfOwnExpressions(refusal(ofBinding:))).map(describe)
+        if let refusal = refusal(of: node) { return describe(refusal) }
+        guard capabilities.evaluatesBindings(of: node) else { return nil }
+        return node.firstOfOwnExpressions(refusal(ofBinding:)).map(describe)
     }
 
     /// Why a client does not render a node, before it is worded (only a problem is).
@@ -180,7 +182,8 @@ public struct ClientFit: Sendable {
     ///
     /// `unread` is set when `node`, a structured value, holds a binding the client cannot
     /// read: the component or action it is in is refused for it. A component or action
-    /// keeps its own, and is replaced for one, as for any refusal.
+    /// keeps its own, and is replaced for one, as for any refusal, when the client
+    /// evaluates its bindings (the app's own views get them as text).
     private func fitted(_ node: Node, _ problems: inout [UnsupportedComponent], _ unread: inout Bool) -> Replacement<Node>? {
         if let platform = profile.platform, node.platforms.isDisjoint(with: platform) { return .several([]) }
         if let refusal = refusal(of: node) { return replacement(of: node, refusedFor: refusal, &problems) }
@@ -190,7 +193,7 @@ public struct ClientFit: Sendable {
         var isReplaced = false
         defer {
             // A replacement's problems are its own, not this node's children's.
-            if !isReplaced && (node.kind == .component || node.kind == .action) {
+            if !isReplaced && isOwner {
                 for index in problemsBefore..<problems.count {
                     problems[index].path = node.type + " > " + problems[index].path
                 }
@@ -232,7 +235,7 @@ public struct ClientFit: Sendable {
         }
         if ownUnread && !isOwner {
             unread = true  // a structured value's binding is its owner's
-        } else if ownUnread, let refusal = node.firstOfOwnExpressions(refusal(ofBinding:)) {
+        } else if ownUnread, capabilities.evaluatesBindings(of: node), let refusal = node.firstOfOwnExpressions(refusal(ofBinding:)) {
             problems.removeSubrange(problemsBefore...)
             isReplaced = true
             return replacement(of: node, refusedFor: refusal, &problems)

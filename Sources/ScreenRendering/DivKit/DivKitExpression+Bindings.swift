@@ -153,6 +153,9 @@ private struct BindingReading {
     /// a path into a context as getters, the last of `type`.
     private func source(ofPath path: String, as type: DivKitExpression.ValueType) -> String? {
         guard let segments = ContextScope.segments(path), case .key(var source) = segments[0] else { return nil }
+        // A name with a dot in scope whole (an event's value, `onFocus.value`) is one
+        // variable, also as an operand: never a member of another.
+        if segments.count > 1 && scope.contains(path) { return path }
         let known = DivKitExpression.ValueType(of: scope.resolve(segments))
         if segments.count == 1 {
             // An integer variable beside numbers is converted (`toNumber`, on all three
