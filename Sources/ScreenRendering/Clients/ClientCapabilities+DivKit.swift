@@ -98,10 +98,7 @@ extension ClientCapabilities {
         // Any other (`divide`, whose integers DivKit truncates; `isNull`, DivKit having no
         // null; `length`, `substr`, `contains`, the array operations) would reach the client
         // as it is, which fails on it.
-        bindingOperations: [
-            "eq", "gt", "gte", "lt", "lte", "and", "or", "not", "condition",
-            "sum", "subtract", "multiply", "concat", "uppercase", "lowercase",
-        ],
+        bindingOperations: DivKitExpression.operationsWritten,
         // `image` needs an `image_url` (required in `schema/div-image.json`): an asset of the
         // app is the app's own `local_image` div. A touchable's actions go on its child's
         // div: without one, it is the app's own `touchable`.

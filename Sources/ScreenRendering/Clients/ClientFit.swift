@@ -119,6 +119,14 @@ public struct ClientFit: Sendable {
         return nil
     }
 
+    /// Sets `unread` when `value` is a binding the client cannot read; other values are
+    /// passed over on their case alone.
+    @inline(__always)
+    private func read(_ value: Node.Value, into unread: inout Bool) {
+        guard value.isExpression, !unread, case .expression(let expression) = value else { return }
+        unread = refusal(ofBinding: expression) != nil
+    }
+
     private func describe(_ refusal: Refusal) -> String {
         switch refusal {
         case .property(let requirement, let value):
@@ -203,9 +211,7 @@ public struct ClientFit: Sendable {
         // By index: the properties are read in place, not copied one by one.
         for index in node.properties.indices {
             let problemsBeforeProperty = problems.count
-            if node.properties[index].value.isExpression, !ownUnread, case .expression(let expression) = node.properties[index].value {
-                ownUnread = refusal(ofBinding: expression) != nil
-            }
+            read(node.properties[index].value, into: &ownUnread)
             guard node.properties[index].value.holdsNodes, let replacement = fitted(node.properties[index].value, &problems, &ownUnread) else {
                 properties?.append(node.properties[index])
                 continue
@@ -275,9 +281,7 @@ public struct ClientFit: Sendable {
         case .list(let items):
             var fitted: [Node.Value]?  // made on the first change
             for index in items.indices {
-                if items[index].isExpression, !unread, case .expression(let expression) = items[index] {
-                    unread = refusal(ofBinding: expression) != nil
-                }
+                read(items[index], into: &unread)
                 guard items[index].holdsNodes, let replacement = self.fitted(items[index], &problems, &unread) else {
                     fitted?.append(items[index])
                     continue

@@ -1,6 +1,11 @@
 import ScreenRegistry
 
 extension DivKitExpression {
+    /// Beagle's operations that ``reading(_:in:as:)`` writes as DivKit's own: its
+    /// operators, and `not`, `condition`, `uppercase` and `lowercase` (`BindingReading`).
+    /// The client fit refuses any other (`ClientCapabilities.bindingOperations`).
+    static let operationsWritten = Set(BindingReading.operators.keys).union(["not", "condition", "uppercase", "lowercase"])
+
     /// A binding's body as DivKit's clients read it: `type` is what the property wants when
     /// the body's own type is not known. A body DivKit has no equivalent of, or that is not
     /// read whole, is written as it is; so is a name in scope whole (an event's value,
@@ -90,7 +95,7 @@ private struct BindingReading {
     }
 
     /// DivKit's operator for each of Beagle's operations that is one, chained over the operands.
-    private static let operators = [
+    static let operators = [
         "eq": "==", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "and": "&&", "or": "||",
         "sum": "+", "subtract": "-", "multiply": "*", "concat": "+",
     ]
