@@ -333,6 +333,40 @@ struct ClientFitTests {
         }
     }
 
+    @Test("A binding whose operations DivKit has, but not with its operands' number or literal types, is refused in every version")
+    func bindingOperands() throws {
+        func reasons(_ format: ScreenFormat, _ node: Node) -> [String] {
+            ClientFit(ClientProfile(format: format), appComponents: AppComponents()).problems(in: Self.screen(node)).map(\.reason)
+        }
+        func refusal(_ body: String) -> String {
+            "divkit has no equivalent for its binding \(body): an operation's operands differ in number or type from the client's"
+        }
+        // DivKit's `!` takes one operand, its comparisons two, its ternary three; `==` of a
+        // string and an integer is an error, and so are `&&` of a string, `+` of a string
+        // as a number and a ternary whose branches the mapping cannot write as one type.
+        for body in ["not(a, b)", "eq(a)", "gt(1, 2, 3)", "condition(a, 'x')", "uppercase('a', 'b')", "eq('a', 1)", "and(flag, 'yes')",
+                     "sum('a', 1)", "condition('yes', 1, 2)", "condition(a, 1, 'x')", "concat('n', not('x'))"] {
+            #expect(reasons(.divkit, Text(.bind(body)).node) == [refusal(body)], "\(body)")
+        }
+        // In a structured value too, and one binding of several in a text.
+        let labelled = Node(kind: .component, type: "beagle:text", properties: [
+            .init("text", .string("Hi")), .init("accessibility", .node(.object([.init("accessibilityLabel", .expression(.bind("not(a, b)")))]))),
+        ])
+        #expect(reasons(.divkit, labelled) == [refusal("not(a, b)")])
+        #expect(reasons(.divkit, Text("Hi \(bind: "user.name"), \(bind: "eq(1, 'one')")").node) == [refusal("eq(1, 'one')")])
+        // What some place takes: paths of any type, literals of the operation's, numbers in text.
+        for body in ["not(a)", "eq(a, b)", "eq(a, 'x')", "eq(1, 2.5)", "condition(a, 1, 2)", "condition(a, b, c)", "concat('n: ', 5, true)",
+                     "sum(a, 1, 2.5)", "and(a, gt(b, 1), true)", "a", "'text'", "5"] {
+            #expect(reasons(.divkit, Text(.bind(body)).node) == [], "\(body)")
+        }
+        // A fallback stands in; Beagle's clients and the server-side formats take them.
+        let fit = ClientFit(ClientProfile(format: .divkit), appComponents: AppComponents())
+        #expect(try Self.texts(fit.fit(Self.screen(Text(.bind("eq('a', 1)")).fallback { Text("Never") }.node))) == ["top", "Never", "bottom"])
+        for format in [ScreenFormat.json, .hxml, .html, .text, .xml] {
+            #expect(reasons(format, Text(.bind("not(a, b)")).node) == [], "\(format)")
+        }
+    }
+
     @Test("Values no version of a client renders are refused whatever its version: Hyperview's page change and bound page")
     func valuesNoVersionRenders() throws {
         func reasons(_ format: ScreenFormat, _ version: String?, _ node: Node) -> [String] {

@@ -263,9 +263,11 @@ struct DivKitMappingTests {
             Text(.bind("sum(cart.name, 1)"))
             Text(.bind("subtract(cart.total, -1)"))
             Container(context: Context(id: "count", value: 3)) { Text(.bind("multiply(count, cart.total)")) }
+            Text(.bind("concat(cart.count, ' at ', cart.total, ', VIP: ', cart.vip, ' ', cart.name)"))
+            Text(.bind("concat('n: ', 5, sum(1, 2.5), gt(1, 2))"))
         }
         let items = try content(try document(screen))
-        try #require(items.count == 11)
+        try #require(items.count == 13)
         #expect(items[0]["text"] as? String == "@{toString((getIntegerFromDict(cart, 'count') + 1))}")
         // An integer beside a number is read as one, literal or getter; a number in text
         // goes through toString.
@@ -286,6 +288,10 @@ struct DivKitMappingTests {
         // An integer variable beside a number is converted.
         let product = (items[10]["items"] as? [[String: Any]])?.first?["text"] as? String
         #expect(product == "@{toString((toNumber(count) * getNumberFromDict(cart, 'total')))}")
+        // DivKit's `+` of strings takes no number or flag: concat makes them text.
+        #expect(items[11]["text"] as? String == "@{(toString(getIntegerFromDict(cart, 'count')) + ' at ' + toString(getNumberFromDict(cart, 'total'))"
+            + " + ', VIP: ' + toString(getBooleanFromDict(cart, 'vip')) + ' ' + getStringFromDict(cart, 'name'))}")
+        #expect(items[12]["text"] as? String == "@{('n: ' + toString(5) + toString((1.0 + 2.5)) + toString((1 > 2)))}")
     }
 
     @Test("An operation's string literal is read back by DivKit's rule as the text, whatever the text holds")

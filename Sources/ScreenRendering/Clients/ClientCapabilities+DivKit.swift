@@ -13,7 +13,17 @@ extension ClientCapabilities {
     /// 4.0.0"); `client/web/divkit/CHANGELOG.md` 3.0.0: "Version now in sync with the
     /// Android and iOS"; `CHANGELOG.md` 30.4.0: "Added `dict_set_value` action" (all three
     /// platforms), which `setContext` needs beside `set_variable` (iOS 28.3.0, Web 28.8.0).
-    public static let divKit = ClientCapabilities(
+    public static let divKit = {
+        var capabilities = divKitData
+        // And their operands, as the mapping writes them: DivKit's `!` takes one, its
+        // comparisons two, its ternary three, and its operators no operand of another
+        // type (`operations_equality_with_different_types.json`,
+        // `operations_logical_boolean.json`, `operations_unsuppported.json`).
+        capabilities.writesBinding = DivKitExpression.writes
+        return capabilities
+    }()
+
+    private static let divKitData = ClientCapabilities(
         client: "divkit", format: .divkit,
         types: [
             ("beagle:screenComponent", Version("4.0")),  // the card and its state

@@ -22,8 +22,8 @@ public struct ClientCapabilities: Sendable {
     /// binding as the client's own, by name; `nil` for all of them. A node the client
     /// renders with a binding that holds any other operation, or whose body Beagle's
     /// grammar does not read, is one no version of the client renders: it would fail on
-    /// the expression. (An operation's operands are not checked here: their types are
-    /// known only to the format's mapping.)
+    /// the expression. So is one whose operands the client's form of an operation does
+    /// not take, as the format's mapping tells (their number, a literal's type).
     public let bindingOperations: Set<String>?
     /// Forms of the types it renders that its format writes as a view of the app's own
     /// (a local image in DivKit): rendered only where the app declares the view. A form
@@ -44,6 +44,11 @@ public struct ClientCapabilities: Sendable {
     /// The ``properties`` that no version renders: checked whatever the client's version,
     /// the others only for a client that names an older one.
     let propertiesRenderedByNoVersion: [PropertyRequirement]
+    /// Whether the format writes a binding whose operations are all in
+    /// ``bindingOperations`` as the client's own: the number and literal types of their
+    /// operands, which the format's mapping knows (DivKit's: ``DivKitExpression/writes(_:)``).
+    /// Any, unless the data names a check.
+    var writesBinding: @Sendable (BindingTerm) -> Bool = { _ in true }
 
     private struct Entry: Sendable {
         var since: Version?

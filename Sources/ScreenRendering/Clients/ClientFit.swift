@@ -61,6 +61,9 @@ public struct ClientFit: Sendable {
         /// A binding the format cannot write as the client's own expression: an operation
         /// it has no equivalent for, or (`nil`) a body Beagle's grammar does not read.
         case binding(operation: String?)
+        /// A binding of operations the format writes as the client's own, but not with
+        /// these operands: their number, or a literal of a type the client's form does not take.
+        case operands(binding: String)
         /// A view of the app's own that the app does not declare for this client: the
         /// node's type, or the form the format writes as the app's view.
         case appView(ClientCapabilities.AppViewForm?)
@@ -110,7 +113,10 @@ public struct ClientFit: Sendable {
                 if operations != nil { return .binding(operation: nil) }
                 continue
             }
-            if let operations, let name = term.firstOperation(notIn: operations) { return .binding(operation: name) }
+            if let operations {
+                if let name = term.firstOperation(notIn: operations) { return .binding(operation: name) }
+                if !capabilities.writesBinding(term) { return .operands(binding: body) }
+            }
             guard let version else { continue }
             for requirement in capabilities.paths where version < requirement.since {
                 if let path = requirement.path(in: term) { return .path(requirement, path: path) }
@@ -140,6 +146,8 @@ public struct ClientFit: Sendable {
             return "\(capabilities.client) has no equivalent for \(operation), an operation in its binding"
         case .binding(nil):
             return "\(capabilities.client) cannot read its binding, which is not an expression of Beagle's"
+        case .operands(let binding):
+            return "\(capabilities.client) has no equivalent for its binding \(binding): an operation's operands differ in number or type from the client's"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
         case .noAppHandler(let form):

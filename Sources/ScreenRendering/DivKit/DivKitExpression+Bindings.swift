@@ -6,6 +6,17 @@ extension DivKitExpression {
     /// The client fit refuses any other (`ClientCapabilities.bindingOperations`).
     static let operationsWritten = Set(BindingReading.operators.keys).union(["not", "condition", "uppercase", "lowercase"])
 
+    /// Whether ``reading(_:in:as:)`` writes `term` as DivKit's own expression in some place
+    /// whatever the screen's contexts hold: the client fit's check, which reads no contexts.
+    /// An operation with the wrong number of operands (`not(a, b)`), or with literals of a
+    /// type its DivKit form does not take (`eq('a', 1)`, `and(flag, 'yes')`), is written by
+    /// no reading. A path's type is known only from the contexts, so this takes any.
+    static func writes(_ term: BindingTerm) -> Bool {
+        let reading = BindingReading(scope: ContextScope())
+        if let own = reading.type(of: term) { return reading.source(of: term, as: own) != nil }
+        return [ValueType.string, .integer, .number, .boolean].contains { reading.source(of: term, as: $0) != nil }
+    }
+
     /// A binding's body as DivKit's clients read it: `type` is what the property wants when
     /// the body's own type is not known. A body DivKit has no equivalent of, or that is not
     /// read whole, is written as it is; so is a name in scope whole (an event's value,
@@ -55,8 +66,10 @@ extension DivKitExpression {
 /// an operation are written as one type: the type their known values share, an integer
 /// literal beside a number as `1.0`, an integer member through the number getter and an
 /// integer variable through `toNumber`.
-/// Operands of other types, and operations DivKit has no equivalent of (`divide`, whose
-/// integers DivKit truncates; `isNull`; `length`), are written as they are.
+/// `concat` makes a number or flag operand text (`toString`). Operands of other types, and
+/// operations DivKit has no equivalent of (`divide`, whose integers DivKit truncates;
+/// `isNull`; `length`), are written as they are: the client fit refuses those it can tell
+/// without the screen's contexts (``DivKitExpression/writes(_:)``).
 private struct BindingReading {
     let scope: ContextScope
 
@@ -122,7 +135,7 @@ private struct BindingReading {
             return joined(arguments, as: type, by: symbol)
         case "concat":
             guard type == .string, !arguments.isEmpty, let symbol = Self.operators[name] else { return nil }
-            return joined(arguments, as: .string, by: symbol)
+            return joined(arguments, by: symbol, text(of:))
         case "uppercase", "lowercase":
             guard type == .string, arguments.count == 1, let text = source(of: arguments[0], as: .string) else { return nil }
             return (name == "uppercase" ? "toUpperCase(" : "toLowerCase(") + text + ")"
@@ -133,12 +146,30 @@ private struct BindingReading {
 
     /// `(a op b op …)`, each operand of `type`.
     private func joined(_ operands: [BindingTerm], as type: DivKitExpression.ValueType, by symbol: String) -> String? {
+        joined(operands, by: symbol) { source(of: $0, as: type) }
+    }
+
+    /// `(a op b op …)`, each operand as `write` writes it.
+    private func joined(_ operands: [BindingTerm], by symbol: String, _ write: (BindingTerm) -> String?) -> String? {
         var written: [String] = []
         for operand in operands {
-            guard let source = source(of: operand, as: type) else { return nil }
+            guard let source = write(operand) else { return nil }
             written.append(source)
         }
         return "(" + written.joined(separator: " " + symbol + " ") + ")"
+    }
+
+    /// `term` as text, an operand of `concat`: a number or flag it is known to be through
+    /// `toString`, as Beagle's `concat` writes it. DivKit's `+` is typed: its cases add two
+    /// strings or two numbers (`operations_sum_string.json`, `operations_sum_integer.json`)
+    /// and none adds a string to another type.
+    private func text(of term: BindingTerm) -> String? {
+        switch type(of: term) {
+        case let own? where own == .integer || own == .number || own == .boolean:
+            source(of: term, as: own).map { "toString(" + $0 + ")" }
+        default:
+            source(of: term, as: .string)
+        }
     }
 
     /// The one type the known types of `terms` share, an integer read as a number beside
