@@ -339,13 +339,15 @@ struct ClientFitTests {
             ClientFit(ClientProfile(format: format), appComponents: AppComponents()).problems(in: Self.screen(node)).map(\.reason)
         }
         func refusal(_ body: String) -> String {
-            "divkit has no equivalent for its binding \(body): an operation's operands differ in number or type from the client's"
+            "divkit has no equivalent for its binding \(body): the format writes none for an operation with operands of this number or type"
         }
         // DivKit's `!` takes one operand, its comparisons two, its ternary three; `==` of a
         // string and an integer is an error, and so are `&&` of a string, `+` of a string
-        // as a number and a ternary whose branches the mapping cannot write as one type.
+        // as a number and `>` of flags or texts; the mapping writes a ternary's branches as
+        // one type.
         for body in ["not(a, b)", "eq(a)", "gt(1, 2, 3)", "condition(a, 'x')", "uppercase('a', 'b')", "eq('a', 1)", "and(flag, 'yes')",
-                     "sum('a', 1)", "condition('yes', 1, 2)", "condition(a, 1, 'x')", "concat('n', not('x'))"] {
+                     "sum('a', 1)", "condition('yes', 1, 2)", "condition(a, 1, 'x')", "concat('n', not('x'))", "gt(true, false)", "lt(a, true)",
+                     "gte('a', b)"] {
             #expect(reasons(.divkit, Text(.bind(body)).node) == [refusal(body)], "\(body)")
         }
         // In a structured value too, and one binding of several in a text.
@@ -355,7 +357,7 @@ struct ClientFitTests {
         #expect(reasons(.divkit, labelled) == [refusal("not(a, b)")])
         #expect(reasons(.divkit, Text("Hi \(bind: "user.name"), \(bind: "eq(1, 'one')")").node) == [refusal("eq(1, 'one')")])
         // What some place takes: paths of any type, literals of the operation's, numbers in text.
-        for body in ["not(a)", "eq(a, b)", "eq(a, 'x')", "eq(1, 2.5)", "condition(a, 1, 2)", "condition(a, b, c)", "concat('n: ', 5, true)",
+        for body in ["not(a)", "eq(a, b)", "eq(a, 'x')", "eq(1, 2.5)", "condition(a, 1, 2)", "condition(a, b, c)", "gt(a, b)", "lte(a, 2.5)", "concat('n: ', 5, true)",
                      "sum(a, 1, 2.5)", "and(a, gt(b, 1), true)", "a", "'text'", "5"] {
             #expect(reasons(.divkit, Text(.bind(body)).node) == [], "\(body)")
         }

@@ -16,9 +16,10 @@ extension ClientCapabilities {
     public static let divKit = {
         var capabilities = divKitData
         // And their operands, as the mapping writes them: DivKit's `!` takes one, its
-        // comparisons two, its ternary three, and its operators no operand of another
-        // type (`operations_equality_with_different_types.json`,
-        // `operations_logical_boolean.json`, `operations_unsuppported.json`).
+        // comparisons two (and order numbers only), its ternary three, and each operator
+        // operands of one type (`operations_equality_with_different_types.json`,
+        // `operations_logical_boolean.json`, `operations_comparison_boolean.json`); the
+        // mapping writes a ternary's branches as one type, too.
         capabilities.writesBinding = DivKitExpression.writes
         return capabilities
     }()

@@ -147,7 +147,7 @@ public struct ClientFit: Sendable {
         case .binding(nil):
             return "\(capabilities.client) cannot read its binding, which is not an expression of Beagle's"
         case .operands(let binding):
-            return "\(capabilities.client) has no equivalent for its binding \(binding): an operation's operands differ in number or type from the client's"
+            return "\(capabilities.client) has no equivalent for its binding \(binding): the format writes none for an operation with operands of this number or type"
         case .type(let since):
             return "\(capabilities.client) renders it from \(since)"
         case .noAppHandler(let form):

@@ -118,6 +118,9 @@ private struct BindingReading {
         case "eq", "gt", "gte", "lt", "lte":
             guard type == .boolean, arguments.count == 2, let symbol = Self.operators[name] else { return nil }
             let operandType = common(arguments[...]) ?? (name == "eq" ? .string : .number)
+            // DivKit orders numbers, not flags (`operations_comparison_boolean.json`) or
+            // texts (Android's `Evaluator.kt`, `evalComparison`).
+            guard name == "eq" || operandType == .integer || operandType == .number else { return nil }
             return joined(arguments, as: operandType, by: symbol)
         case "and", "or":
             guard type == .boolean, arguments.count >= 2, let symbol = Self.operators[name] else { return nil }
@@ -160,9 +163,10 @@ private struct BindingReading {
     }
 
     /// `term` as text, an operand of `concat`: a number or flag it is known to be through
-    /// `toString`, as Beagle's `concat` writes it. DivKit's `+` is typed: its cases add two
-    /// strings or two numbers (`operations_sum_string.json`, `operations_sum_integer.json`)
-    /// and none adds a string to another type.
+    /// `toString`, as in a text. DivKit's `+` is typed: its cases add two strings or two
+    /// numbers (`operations_sum_string.json`, `operations_sum_integer.json`), and Android's
+    /// `Evaluator.kt` refuses operands of two types. Like a number in a text, an integral
+    /// number reads `3.0` (`functions_to_string.json`), where Beagle's web client shows `3`.
     private func text(of term: BindingTerm) -> String? {
         switch type(of: term) {
         case let own? where own == .integer || own == .number || own == .boolean:
