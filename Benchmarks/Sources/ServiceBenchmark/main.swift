@@ -5,6 +5,7 @@
 //   .build/release/ServiceBenchmark [iterations] [xml|json|text|divkit|hxml|html] [target]
 //   RENDER_EVERY_REQUEST=1 .build/release/ServiceBenchmark ...   # no reuse of bodies
 //   APP_VERSION=2.1 .build/release/ServiceBenchmark ...          # an app that ships the badge
+//   THREADS=2 .build/release/ServiceBenchmark ...                # two loops at once, one service
 //   valgrind --tool=callgrind .build/release/ServiceBenchmark 200
 //
 // Instruction counts under callgrind are repeatable on a loaded machine; divide the
@@ -67,25 +68,39 @@ final class InlineExecutor: TaskExecutor, @unchecked Sendable {
     }
 }
 
-let executor = InlineExecutor()
+// THREADS=2 runs that many loops side by side, each on a thread of its own, sharing the
+// service, as a server's threads do; µs/request is then each thread's.
+let threads = max(1, ProcessInfo.processInfo.environment["THREADS"].flatMap { Int($0) } ?? 1)
 nonisolated(unsafe) var firstBytes = 0
 nonisolated(unsafe) var seconds = 0.0
 nonisolated(unsafe) var bytes = 0
-// The globals of main.swift belong to the main actor: the task takes copies, or
-// reading them would hop to the main actor, which never runs here.
-Task.detached(executorPreference: executor) { [service, request, logger, iterations] in
-    let first = await service.respond(to: request, logger: logger)
-    precondition(first.status == 200, "status \(first.status)")
-    firstBytes = first.body.count
-    let start = ContinuousClock.now
-    for _ in 0..<iterations {
-        let response = await service.respond(to: request, logger: logger)
-        bytes &+= response.body.count
-    }
-    let elapsed = ContinuousClock.now - start
-    seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let results = NSLock()
+let finished = DispatchSemaphore(value: 0)
+for _ in 0..<threads {
+    Thread { [service, request, logger, iterations] in
+        let executor = InlineExecutor()
+        Task.detached(executorPreference: executor) {
+            let first = await service.respond(to: request, logger: logger)
+            precondition(first.status == 200, "status \(first.status)")
+            var sum = 0
+            let start = ContinuousClock.now
+            for _ in 0..<iterations {
+                let response = await service.respond(to: request, logger: logger)
+                sum &+= response.body.count
+            }
+            let elapsed = ContinuousClock.now - start
+            let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            results.withLock {
+                firstBytes = first.body.count
+                seconds = max(seconds, time)
+                bytes &+= sum
+            }
+        }
+        executor.drain()
+        finished.signal()
+    }.start()
 }
-executor.drain()
-print("\(iterations) × \(target) as \(format): \(firstBytes) bytes, "
+for _ in 0..<threads { finished.wait() }
+print("\(iterations) × \(target) as \(format)\(threads > 1 ? " on each of \(threads) threads" : ""): \(firstBytes) bytes, "
     + "\(iterations > 0 ? String(format: "%.2f", seconds * 1e6 / Double(iterations)) : "-") µs/request, "
-    + "\(iterations > 0 ? String(format: "%.0f", Double(iterations) / seconds) : "-") requests/s (\(bytes) bytes)")
+    + "\(iterations > 0 ? String(format: "%.0f", Double(iterations * threads) / seconds) : "-") requests/s (\(bytes) bytes)")
