@@ -86,6 +86,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // One step of a rendered request alone (the screen, its node tree, the fit, the
+        // render), for callgrind: request-instructions.sh with STEPS=1 (issue 32).
+        .executableTarget(
+            name: "StepBenchmark",
+            dependencies: [
+                .product(name: "ScreenRegistry", package: "ScreenRegistry"),
+                .product(name: "ScreenRendering", package: "ScreenRegistry"),
+                .product(name: "Screens", package: "ScreenRegistry"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,12 +9,15 @@
 #   Benchmarks/request-instructions.sh divkit hxml     # some formats
 #   REUSED=1 Benchmarks/request-instructions.sh xml    # the rendered body reused, as serve does
 #   TARGET=/text Benchmarks/request-instructions.sh json  # another screen of the catalog
+#   STEPS=1 Benchmarks/request-instructions.sh json    # and each step alone (StepBenchmark):
+#       the screen built by its DSL, its node tree, the fit, the render; "service" is the
+#       rest of the request (parsing, matching, negotiation, headers, the ETag, freeing)
 #
 # Floors (issue 32), rendered every request: json ≤ 90 k, text ≤ 90 k, divkit ≤ 120 k,
 # xml ≤ 150 k, hxml ≤ 170 k.
 #
 # Settings: N (200), TARGET (/profile/42), BENCH_BIN (a prebuilt ServiceBenchmark; else
-# it is built into .build-bench).
+# it is built into .build-bench), STEP_BIN (the same for StepBenchmark, with STEPS=1).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +28,11 @@ FORMATS=("$@")
 if [ -z "${BENCH_BIN:-}" ]; then
     swift build -c release --package-path "$ROOT/Benchmarks" --scratch-path "$ROOT/.build-bench" --product ServiceBenchmark >&2
     BENCH_BIN="$ROOT/.build-bench/release/ServiceBenchmark"
+fi
+STEPS=${STEPS:-0}
+if [ "$STEPS" = 1 ] && [ -z "${STEP_BIN:-}" ]; then
+    swift build -c release --package-path "$ROOT/Benchmarks" --scratch-path "$ROOT/.build-bench" --product StepBenchmark >&2
+    STEP_BIN="$ROOT/.build-bench/release/StepBenchmark"
 fi
 command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 1; }
 RENDER_EVERY_REQUEST=1
@@ -41,9 +49,33 @@ count() {
     awk '/Collected/ {print $4}' "$WORK/log"
 }
 
+# Instructions of one run of $1 repetitions of step $2 as format $3.
+count_step() {
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/out" \
+        "$STEP_BIN" "$1" "$2" "$3" "$TARGET" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
+    awk '/Collected/ {print $4}' "$WORK/log"
+}
+
+# Instructions of one repetition of step $1 as format $2.
+per_step() {
+    local base total
+    base=$(count_step "$N" "$1" "$2")
+    total=$(count_step $((2 * N)) "$1" "$2")
+    echo $(( (total - base) / N ))
+}
+
 echo "format  instructions/request  ($TARGET, runs of $N and $((2 * N)) requests, $([ "$RENDER_EVERY_REQUEST" = 1 ] && echo "rendered every request" || echo "body reused"))"
+[ "$STEPS" = 1 ] && printf '%-7s %20s %9s %9s %9s %9s %9s\n' "" "" screen node fit render service
 for format in "${FORMATS[@]}"; do
     base=$(count "$N" "$format")
     total=$(count $((2 * N)) "$format")
-    printf '%-7s %20d\n' "$format" $(( (total - base) / N ))
+    request=$(( (total - base) / N ))
+    if [ "$STEPS" = 1 ]; then
+        screen=$(per_step screen "$format"); node=$(per_step node "$format")
+        fit=$(per_step fit "$format"); render=$(per_step render "$format")
+        printf '%-7s %20d %9d %9d %9d %9d %9d\n' "$format" "$request" "$screen" "$node" "$fit" "$render" \
+            $(( request - screen - node - fit - render ))
+    else
+        printf '%-7s %20d\n' "$format" "$request"
+    fi
 done
