@@ -37,7 +37,8 @@ let package = Package(
         // libxml2's C API for the plain loops the renderers are measured against (the
         // library keeps its own C module internal).
         .systemLibrary(name: "LibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // Timing helpers and the shared screen of the rendering benchmarks.
+        // Timing helpers, the shared screen of the rendering benchmarks, and the executor
+        // that keeps the callgrind benchmarks on one thread.
         .target(name: "BenchmarkSupport", dependencies: [.product(name: "ScreenRegistry", package: "ScreenRegistry")]),
         .executableTarget(
             name: "JSONBenchmark",
@@ -80,6 +81,7 @@ let package = Package(
         .executableTarget(
             name: "ServiceBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ScreenService", package: "ScreenRegistry"),
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
                 .product(name: "Screens", package: "ScreenRegistry"),
@@ -91,6 +93,7 @@ let package = Package(
         .executableTarget(
             name: "StepBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ScreenRegistry", package: "ScreenRegistry"),
                 .product(name: "ScreenRendering", package: "ScreenRegistry"),
                 .product(name: "Screens", package: "ScreenRegistry"),

@@ -11,6 +11,7 @@
 // Instruction counts under callgrind are repeatable on a loaded machine; divide the
 // total by the iterations (after subtracting a run of 0 iterations) for the cost of
 // one request.
+import BenchmarkSupport
 import Foundation
 import Logging
 import ScreenRendering
@@ -49,24 +50,6 @@ let request = ScreenRequest(
     ] + appVersion,
     requestID: "0123456789abcdef"
 )
-
-/// Runs every job on the calling thread, so that the whole benchmark is one thread
-/// (valgrind cannot follow the global executor's threads in this binary) and no
-/// scheduling noise enters the measurement.
-final class InlineExecutor: TaskExecutor, @unchecked Sendable {
-    private var jobs: [UnownedJob] = []
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        jobs.append(UnownedJob(job))
-    }
-
-    /// Runs jobs until none is left.
-    func drain() {
-        while !jobs.isEmpty {
-            jobs.removeFirst().runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
 
 // THREADS=2 runs that many loops side by side, each on a thread of its own, sharing the
 // service, as a server's threads do; µs/request is then each thread's. One loop runs on

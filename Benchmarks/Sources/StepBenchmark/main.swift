@@ -11,6 +11,7 @@
 //   .build-bench/release/StepBenchmark [iterations] [screen|node|fit|render] [format] [target]
 //
 // Each step starts from what the one before it made once, before the loop.
+import BenchmarkSupport
 import ScreenRegistry
 import ScreenRendering
 import Screens
@@ -22,22 +23,6 @@ let formatName = arguments.count > 3 ? arguments[3] : "json"
 let target = arguments.count > 4 ? arguments[4] : "/profile/42"
 guard let format = ScreenFormat(rawValue: formatName), ["screen", "node", "fit", "render"].contains(step) else {
     fatalError("usage: StepBenchmark [iterations] [screen|node|fit|render] [format] [target]")
-}
-
-/// Runs every job on the calling thread, as ServiceBenchmark's does: valgrind cannot follow
-/// the global executor's threads in this binary.
-final class InlineExecutor: TaskExecutor, @unchecked Sendable {
-    private var jobs: [UnownedJob] = []
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        jobs.append(UnownedJob(job))
-    }
-
-    func drain() {
-        while !jobs.isEmpty {
-            jobs.removeFirst().runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
 }
 
 /// The loop; its sum of sizes keeps each step's result alive until it is read.
