@@ -50,7 +50,7 @@ struct ModelTests {
         ])
     }
 
-    @Test("A block that starts with an if, holds an array and runs past eight statements keeps them all, in order")
+    @Test("A block that starts with an if, an array or an optional, or runs past eight statements, keeps every component in order")
     func longBlock() {
         let flag = true
         let rows: [any Component] = [Text("array 0"), Text("array 1")]
@@ -63,6 +63,12 @@ struct ModelTests {
         #expect(texts(screen.node) == ["if", "1", "2", "3", "4", "array 0", "array 1", "5", "6", "7", "8", "9"])
         let built = Container { Text("a"); Text("b"); Text("c"); Text("d"); Text("e"); Text("f"); Text("g"); Text("h"); Text("i") }
         #expect(texts(built.node) == ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
+        // A block may also start with an array or an optional, and an if may follow one.
+        let present: Text? = Text("optional")
+        let startingWithArray = Container { rows; Text("after"); if flag { Text("if") } }
+        #expect(texts(startingWithArray.node) == ["array 0", "array 1", "after", "if"])
+        let startingWithOptional = Container { present; rows }
+        #expect(texts(startingWithOptional.node) == ["optional", "array 0", "array 1"])
     }
 
     @Test("A screen with one component holds it as its child; several are wrapped in a container")
