@@ -19,6 +19,8 @@
 # Settings: N (200), TARGET (/profile/42), BENCH_BIN (a prebuilt ServiceBenchmark; else
 # it is built into .build-bench), STEP_BIN (the same for StepBenchmark, with STEPS=1).
 set -euo pipefail
+# A count that fails inside $(…) stops the script too, not only at the top level.
+shopt -s inherit_errexit
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-200}
@@ -40,39 +42,34 @@ RENDER_EVERY_REQUEST=1
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-# Instructions of one run of $1 requests as format $2. Hashing is seeded the same in every
-# run (SWIFT_DETERMINISTIC_HASHING): a random seed moves a request's count by about 2 k
-# from run to run, more than many changes worth measuring.
+# Instructions of one run of the benchmark $1 with the arguments after it, the first the
+# number of repetitions. Hashing is seeded the same in every run
+# (SWIFT_DETERMINISTIC_HASHING): a random seed moves a request's count by about 2 k from
+# run to run, more than many changes worth measuring.
 count() {
+    local binary=$1
+    shift
     SWIFT_DETERMINISTIC_HASHING=1 RENDER_EVERY_REQUEST=$RENDER_EVERY_REQUEST valgrind --tool=callgrind --callgrind-out-file="$WORK/out" \
-        "$BENCH_BIN" "$1" "$2" "$TARGET" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
+        "$binary" "$@" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
     awk '/Collected/ {print $4}' "$WORK/log"
 }
 
-# Instructions of one run of $1 repetitions of step $2 as format $3.
-count_step() {
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/out" \
-        "$STEP_BIN" "$1" "$2" "$3" "$TARGET" >/dev/null 2>"$WORK/log" || { cat "$WORK/log" >&2; exit 1; }
-    awk '/Collected/ {print $4}' "$WORK/log"
-}
-
-# Instructions of one repetition of step $1 as format $2.
-per_step() {
-    local base total
-    base=$(count_step "$N" "$1" "$2")
-    total=$(count_step $((2 * N)) "$1" "$2")
+# Instructions of one repetition: a run of 2N of them minus a run of N, divided by N.
+per_repetition() {
+    local binary=$1 base total
+    shift
+    base=$(count "$binary" "$N" "$@")
+    total=$(count "$binary" $((2 * N)) "$@")
     echo $(( (total - base) / N ))
 }
 
 echo "format  instructions/request  ($TARGET, runs of $N and $((2 * N)) requests, $([ "$RENDER_EVERY_REQUEST" = 1 ] && echo "rendered every request" || echo "body reused"))"
 [ "$STEPS" = 1 ] && printf '%-7s %20s %9s %9s %9s %9s %9s\n' "" "" screen node fit render service
 for format in "${FORMATS[@]}"; do
-    base=$(count "$N" "$format")
-    total=$(count $((2 * N)) "$format")
-    request=$(( (total - base) / N ))
+    request=$(per_repetition "$BENCH_BIN" "$format" "$TARGET")
     if [ "$STEPS" = 1 ]; then
-        screen=$(per_step screen "$format"); node=$(per_step node "$format")
-        fit=$(per_step fit "$format"); render=$(per_step render "$format")
+        screen=$(per_repetition "$STEP_BIN" screen "$format" "$TARGET"); node=$(per_repetition "$STEP_BIN" node "$format" "$TARGET")
+        fit=$(per_repetition "$STEP_BIN" fit "$format" "$TARGET"); render=$(per_repetition "$STEP_BIN" render "$format" "$TARGET")
         printf '%-7s %20d %9d %9d %9d %9d %9d\n' "$format" "$request" "$screen" "$node" "$fit" "$render" \
             $(( request - screen - node - fit - render ))
     else

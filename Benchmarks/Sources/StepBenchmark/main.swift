@@ -51,7 +51,8 @@ Task.detached(executorPreference: executor) {
     do {
         try await run(iterations, step, format, target)
     } catch {
-        print("failed: \(error)")
+        // A count of a run that failed is no count: stop with a status the script sees.
+        fatalError("failed: \(error)")
     }
 }
 executor.drain()
