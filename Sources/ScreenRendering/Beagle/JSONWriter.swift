@@ -68,7 +68,12 @@ struct JSONWriter: ~Copyable {
             output.append(UInt8(ascii: " "))
         } else {
             let comma = !isFirst
-            name.withUTF8Buffer { output.appendKey($0, comma: comma) }
+            // Read in place, as `OutputBuffer.append(_:)` reads a literal.
+            if name.hasPointerRepresentation {
+                output.appendKey(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), comma: comma)
+            } else {
+                name.withUTF8Buffer { output.appendKey($0, comma: comma) }
+            }
         }
         isFirst = false
     }
@@ -241,6 +246,19 @@ struct JSONWriter: ~Copyable {
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
+        output.append(UInt8(ascii: "\""))
+        isFirst = false
+    }
+
+    /// The URL `scheme://path`, quoted, percent-encoded as it is written
+    /// (``OutputBuffer/appendPercentEncoded(_:hasFragment:)``): what that encoding leaves
+    /// holds no `"`, `\` or control byte, so nothing is left to escape for JSON.
+    mutating func percentEncodedURL(scheme: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        var hasFragment = false
+        output.appendPercentEncoded(scheme, hasFragment: &hasFragment)
+        output.append("://")
+        output.appendPercentEncoded(path, hasFragment: &hasFragment)
         output.append(UInt8(ascii: "\""))
         isFirst = false
     }

@@ -201,6 +201,16 @@ struct DivBytes: ~Copyable {
         recordString(from: start)
     }
 
+    /// A string member whose value is the URL `scheme://path`, percent-encoded as it is
+    /// written (``JSONWriter/percentEncodedURL(scheme:path:)``).
+    mutating func addURL(_ key: StaticString, scheme: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>) {
+        self.key(key)
+        beginValue()
+        let start = writer.output.count
+        writer.percentEncodedURL(scheme: scheme, path: path)
+        recordString(from: start)
+    }
+
     /// A word member, when `word` is present.
     mutating func add(_ key: StaticString, word: StaticString?) {
         if let word { add(key, word: word) }

@@ -62,7 +62,7 @@ extension DivKitMapping {
                 guard case .node(let route) = value, case .string(let path)? = route[property: "url"] else { return nil }
                 return path
             }) {
-                document.add("url", url(forPath: path))
+                writeURL(forPath: path)
                 wroteMember = true
                 payload = .navigation(name)
             } else {
@@ -147,22 +147,25 @@ extension DivKitMapping {
         document.endObject()
     }
 
-    /// `myapp://profile/42` for `/profile/42`: the host is the first segment, as in the
-    /// registry's own reading of URLs, so the client's handler can pass it straight back.
+    /// Writes the `url` member, `myapp://profile/42` for `/profile/42`: the host is the
+    /// first segment, as in the registry's own reading of URLs, so the client's handler
+    /// can pass it straight back.
     /// What a URL may not hold as it is (a space, a control byte, `"<>\^{|}[]`, a
     /// backtick, non-ASCII, a `%` that starts no escape, a second `#`) is percent-encoded:
     /// iOS's `URL(string:)` refuses it before iOS 17, and DivKit would drop the action.
-    func url(forPath path: String) -> String {
-        // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
-        // scalar's, and reading characters would look for grapheme boundaries in every one.
-        let start = path.utf8.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex
-        var url = appScheme
-        url.reserveCapacity(appScheme.utf8.count + 3 + path.utf8.distance(from: start, to: path.endIndex))
-        url += "://"
-        url += path[start...]
-        // Percent-encoding leaves no `\` and no `{`, so nothing DivKit could evaluate: no
-        // expression escape is needed.
-        return url.percentEncodingURLUnsafeBytes
+    /// Written straight into the card, not built as a string first: most rows of a screen
+    /// link somewhere.
+    private mutating func writeURL(forPath path: String) {
+        appScheme.withUTF8Bytes { scheme in
+            path.withUTF8Bytes { path in
+                // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
+                // scalar's, and reading characters would look for grapheme boundaries in every one.
+                let start = path.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex
+                // Percent-encoding leaves no `\` and no `{`, so nothing DivKit could evaluate: no
+                // expression escape is needed.
+                document.addURL("url", scheme: scheme, path: UnsafeBufferPointer(rebasing: path[start...]))
+            }
+        }
     }
 
     /// Nested actions (an alert's buttons) are mapped too; other values pass through.

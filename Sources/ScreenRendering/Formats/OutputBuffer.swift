@@ -61,9 +61,17 @@ struct OutputBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// Appends a literal's bytes. One of more than one character is stored as bytes and
+    /// read in place: `withUTF8Buffer`'s closure, which the compiler does not inline here,
+    /// cost more than the copy in every writer's keys and words. A single scalar is kept
+    /// as a number, which only `withUTF8Buffer` gives as bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        if text.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append($0) }
+        }
     }
 
     /// Appends `,"name":`, the comma only when `comma`, with one check of the room for it
