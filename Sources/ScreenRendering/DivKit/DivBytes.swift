@@ -29,10 +29,18 @@ struct DivBytes: ~Copyable {
         var values: Range<Int>
         /// How many objects and arrays it is in.
         var depth: Int
+        /// A fingerprint of its shape, set when it ends: the length of its skeleton (its
+        /// bytes but its values) and its value count. Divs of one shape have the same;
+        /// divs of two shapes rarely do (`DivKitTemplates` compares their bytes).
+        var shape = 0
+        /// The bytes of the document's values when it began.
+        fileprivate var valueBytesBefore: Int
     }
 
     private var writer = JSONWriter(pretty: false)
     private(set) var values: [Value] = []
+    /// The bytes of all the values: an item's skeleton is its bytes less those its values add.
+    private var valueBytes = 0
     /// In document order.
     private(set) var items: [Item] = []
     private var depth = 0
@@ -44,7 +52,9 @@ struct DivBytes: ~Copyable {
     private var freeFormDepth = 0
 
     init() {
+        // Room for a personal screen's, so that the arrays are not copied as they grow.
         values.reserveCapacity(64)
+        items.reserveCapacity(16)
     }
 
     /// How many bytes are written.
@@ -70,6 +80,7 @@ struct DivBytes: ~Copyable {
         var copy = DivBytes()
         copy.writer = writer.copy()
         copy.values = values
+        copy.valueBytes = valueBytes
         copy.items = items
         copy.depth = depth
         copy.key = key
@@ -187,6 +198,7 @@ struct DivBytes: ~Copyable {
 
     private mutating func record(_ kind: Kind, from start: Int) {
         values.append(Value(key: key, range: start..<writer.output.count, kind: kind, isFreeForm: freeFormDepth > 0))
+        valueBytes += writer.output.count - start
         key = nil
         keyIsType = false
     }
@@ -263,7 +275,7 @@ struct DivBytes: ~Copyable {
     mutating func beginItem() -> Int {
         // An element after the array's first starts after its separator.
         let start = writer.output.count + (key == nil && writer.output.last != UInt8(ascii: "[") ? 1 : 0)
-        items.append(Item(range: start..<start, values: values.count..<values.count, depth: depth))
+        items.append(Item(range: start..<start, values: values.count..<values.count, depth: depth, valueBytesBefore: valueBytes))
         return items.count - 1
     }
 
@@ -271,6 +283,8 @@ struct DivBytes: ~Copyable {
     mutating func endItem(_ number: Int) {
         items[number].range = items[number].range.lowerBound..<writer.output.count
         items[number].values = items[number].values.lowerBound..<values.count
+        let skeleton = items[number].range.count - (valueBytes - items[number].valueBytesBefore)
+        items[number].shape = skeleton &* 31 &+ items[number].values.count
     }
 
     /// Whether the bytes at `a` and `b` are the same, compared eight at a time.
@@ -329,6 +343,7 @@ struct DivBytes: ~Copyable {
         while first > 0 && values[first - 1].range.lowerBound >= range.lowerBound { first -= 1 }
         var past = first
         while past < values.count && values[past].range.lowerBound < range.upperBound { past += 1 }
+        valueBytes -= values[first..<past].reduce(0) { $0 + $1.range.count }
         values.removeSubrange(first..<past)
         let removed = past - first
         for index in values.indices.dropFirst(first) {

@@ -39,16 +39,16 @@ enum DivKitTemplates {
         // Templates save at most the divs' own bytes: a card shorter than the minimum (a
         // personal screen, most of them) is not searched at all.
         guard document.count >= minimumSaving else { return Plan() }
-        let candidates = collect(document)
-        // Most divs have a shape of their own: sorted by a fingerprint of the shape, only
-        // runs of two or more need comparing.
-        let byShape = candidates.indices.sorted { (candidates[$0].shape, $0) < (candidates[$1].shape, $1) }
-        var runs: [ArraySlice<Int>] = []
-        var start = byShape.startIndex
-        while start < byShape.endIndex {
-            let first = byShape[start]
-            let end = byShape[start...].firstIndex { candidates[$0].shape != candidates[first].shape } ?? byShape.endIndex
-            if end - start >= 2 { runs.append(byShape[start..<end]) }
+        // Most divs have a shape of their own: sorted by a fingerprint of the shape (then
+        // in document order), only runs of two or more need comparing.
+        let candidates = document.items.sorted { ($0.shape, $0.range.lowerBound) < ($1.shape, $1.range.lowerBound) }
+        var runs: [ArraySlice<DivBytes.Item>] = []
+        var start = candidates.startIndex
+        while start < candidates.endIndex {
+            let shape = candidates[start].shape
+            var end = start + 1
+            while end < candidates.endIndex && candidates[end].shape == shape { end += 1 }
+            if end - start >= 2 { runs.append(candidates[start..<end]) }
             start = end
         }
         // Decided cheaply first: when even the most the runs could save (and the comma, as
@@ -56,18 +56,18 @@ enum DivKitTemplates {
         // div bounds what any of its divs can be a template for; a run split into shapes
         // saves no more than the run would.
         let most = runs.reduce(1) { total, run in
-            let size = run.lazy.map { candidates[$0].item.range.count }.max() ?? 0
+            let size = run.reduce(0) { max($0, $1.range.count) }
             return total + max(0, Template.mostSaved(run.count, size: size))
         }
         guard most >= minimumSaving else { return Plan() }
-        var groups = runs.flatMap { sameShapes($0, candidates, document).filter { $0.count >= 2 } }
+        var groups = runs.flatMap { sameShapes($0, document).filter { $0.count >= 2 } }
         // Outermost shapes first (then in document order), since a use inside another
         // template's use is not written.
-        groups.sort { (candidates[$0[0]].item.depth, $0[0]) < (candidates[$1[0]].item.depth, $1[0]) }
+        groups.sort { ($0[0].depth, $0[0].range.lowerBound) < ($1[0].depth, $1[0].range.lowerBound) }
         var plan = Plan()
         var covered: [Range<Int>] = []
         for group in groups {
-            let divs = group.map { candidates[$0].item }.filter { div in !covered.contains { $0.contains(div.range.lowerBound) } }
+            let divs = group.filter { div in !covered.contains { $0.contains(div.range.lowerBound) } }
             let name = templateName(plan.templates.count)
             guard divs.count >= 2, Template.mayPay(divs.count, name: name, size: divs[0].range.count),
                   let template = Template(document, divs, name: name), template.savedBytes > 0
@@ -97,27 +97,6 @@ enum DivKitTemplates {
     private static let templateNames = (0..<32).map { "sr_t\($0)" }
     private static let linkNames = (0..<32).map { "sr_\($0)" }
 
-    /// A div that stands in a list of items.
-    private struct Candidate {
-        var item: DivBytes.Item
-        /// A fingerprint of its shape: equal for equal shapes (``sameShape(_:_:_:)`` tells).
-        var shape: Int
-    }
-
-    /// The candidates of `document`, the divs among the items of containers, galleries
-    /// and pagers (as the mapping recorded them), each with a cheap fingerprint of its
-    /// shape: the length of its skeleton (its bytes but its values) and its value count.
-    private static func collect(_ document: borrowing DivBytes) -> [Candidate] {
-        // Value bytes before each value: a div's skeleton is its length less its values'.
-        var valueBytes = [0]
-        valueBytes.reserveCapacity(document.values.count + 1)
-        for value in document.values { valueBytes.append(valueBytes[valueBytes.count - 1] + value.range.count) }
-        return document.items.map { item in
-            let skeleton = item.range.count - (valueBytes[item.values.upperBound] - valueBytes[item.values.lowerBound])
-            return Candidate(item: item, shape: skeleton &* 31 &+ item.values.count)
-        }
-    }
-
     /// Writes the divs of `document` with the plan's uses in place of the divs they
     /// replace.
     static func write(_ document: borrowing DivBytes, with plan: Plan, into writer: inout JSONWriter) {
@@ -134,15 +113,15 @@ enum DivKitTemplates {
         document.copyBytes(in: index..<document.count, into: &writer.output)
     }
 
-    /// `group`, candidates of one shape fingerprint, split into those of one shape each,
-    /// in document order: one group, unless two shapes share a fingerprint.
-    private static func sameShapes(_ group: ArraySlice<Int>, _ candidates: [Candidate], _ document: borrowing DivBytes) -> [[Int]] {
-        var result: [[Int]] = []
-        for index in group {
-            if let existing = result.firstIndex(where: { sameShape(candidates[$0[0]].item, candidates[index].item, document) }) {
-                result[existing].append(index)
+    /// `run`, divs of one shape fingerprint in document order, split into those of one
+    /// shape each, in document order: one group, unless two shapes share a fingerprint.
+    private static func sameShapes(_ run: ArraySlice<DivBytes.Item>, _ document: borrowing DivBytes) -> [[DivBytes.Item]] {
+        var result: [[DivBytes.Item]] = []
+        for div in run {
+            if let existing = result.firstIndex(where: { sameShape($0[0], div, document) }) {
+                result[existing].append(div)
             } else {
-                result.append([index])
+                result.append([div])
             }
         }
         return result
