@@ -194,7 +194,8 @@ struct JSONWriter: ~Copyable {
         }
         while index < count {
             let byte = bytes[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x80 { return index }
+            // Below 0x20 or from 0x80 on, in one comparison: below 0x20 wraps around.
+            if byte &- 0x20 >= 0x60 || byte == 0x22 || byte == 0x5C { return index }
             index += 1
         }
         return count
