@@ -158,8 +158,7 @@ extension DivKitMapping {
     private mutating func writeURL(forPath path: String) {
         appScheme.withUTF8Bytes { scheme in
             path.withUTF8Bytes { path in
-                // Found in the bytes, as the registry splits paths: `/` is ASCII, so the index is a
-                // scalar's, and reading characters would look for grapheme boundaries in every one.
+                // Found in the bytes, as the registry splits paths.
                 let start = path.firstIndex { $0 != UInt8(ascii: "/") } ?? path.endIndex
                 // Percent-encoding leaves no `\` and no `{`, so nothing DivKit could evaluate: no
                 // expression escape is needed.

@@ -61,10 +61,10 @@ struct OutputBuffer: ~Copyable {
         count += bytes.count
     }
 
-    /// Appends a literal's bytes. One of more than one character is stored as bytes and
-    /// read in place: `withUTF8Buffer`'s closure, which the compiler does not inline here,
-    /// cost more than the copy in every writer's keys and words. A single scalar is kept
-    /// as a number, which only `withUTF8Buffer` gives as bytes.
+    /// Appends a literal's bytes. A literal other than a single Unicode scalar is stored as
+    /// bytes and read in place: `withUTF8Buffer`'s closure, which the compiler does not
+    /// inline here, cost more than the copy in every writer's keys and words. A single
+    /// scalar is kept as a number, which only `withUTF8Buffer` gives as bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
         if text.hasPointerRepresentation {
