@@ -68,12 +68,7 @@ struct JSONWriter: ~Copyable {
             output.append(UInt8(ascii: " "))
         } else {
             let comma = !isFirst
-            // Read in place, as `OutputBuffer.append(_:)` reads a literal.
-            if name.hasPointerRepresentation {
-                output.appendKey(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), comma: comma)
-            } else {
-                name.withUTF8Buffer { output.appendKey($0, comma: comma) }
-            }
+            name.withBytes { output.appendKey($0, comma: comma) }
         }
         isFirst = false
     }

@@ -61,17 +61,10 @@ struct OutputBuffer: ~Copyable {
         count += bytes.count
     }
 
-    /// Appends a literal's bytes. A literal other than a single Unicode scalar is stored as
-    /// bytes and read in place: `withUTF8Buffer`'s closure, which the compiler does not
-    /// inline here, cost more than the copy in every writer's keys and words. A single
-    /// scalar is kept as a number, which only `withUTF8Buffer` gives as bytes.
+    /// Appends a literal's bytes, read in place (``Swift/StaticString/withBytes(_:)``).
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        if text.hasPointerRepresentation {
-            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        } else {
-            text.withUTF8Buffer { append($0) }
-        }
+        text.withBytes { append($0) }
     }
 
     /// Appends `,"name":`, the comma only when `comma`, with one check of the room for it
@@ -131,5 +124,17 @@ struct OutputBuffer: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+extension StaticString {
+    /// Calls `body` with the literal's UTF-8 bytes. A literal other than a single Unicode
+    /// scalar is stored as bytes and read in place: `withUTF8Buffer`'s closure, which the
+    /// compiler did not inline in the writers, cost more than the copy in every key and
+    /// word they write. A single scalar is kept as a number, which only `withUTF8Buffer`
+    /// gives as bytes.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        hasPointerRepresentation ? body(UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount)) : withUTF8Buffer(body)
     }
 }
